@@ -1,0 +1,27 @@
+// Dashboard transport: the same router tree as /v1, over tRPC's fetch adapter.
+import { randomUUID } from "node:crypto";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { appRouter } from "../../../../src/trpc/root.ts";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+function handler(req: Request) {
+  const requestId = randomUUID();
+  return fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    createContext: ({ resHeaders }) => {
+      resHeaders.set("X-Request-Id", requestId);
+      return {
+        requestId,
+        header: (name: string) => req.headers.get(name) ?? undefined,
+        setHeader: (name: string, value: string) => resHeaders.set(name, value),
+        setStatus: () => undefined,
+      };
+    },
+  });
+}
+
+export { handler as GET, handler as POST };

@@ -1,0 +1,44 @@
+import { apiProcedure, router } from "../trpc/init.ts";
+import {
+  ZBatchIdInput,
+  ZCancelBatchResponse,
+  ZCreateBatchRequest,
+  ZCreateBatchResponse,
+  ZGetBatchResponse,
+  ZListBatchesQuery,
+  ZListBatchesResponse,
+} from "./batches.schemas.ts";
+import { cancelBatch, createBatch, getBatch, listBatches } from "./batches.service.ts";
+
+export const batchesRouter = router({
+  create: apiProcedure
+    .meta({
+      scope: "batch:run",
+      successStatus: 201,
+      openapi: { method: "POST", path: "/v1/batches", tags: ["batches"], summary: "Run one agent type over up to 500 rows" },
+    })
+    .input(ZCreateBatchRequest)
+    .output(ZCreateBatchResponse)
+    .mutation(({ ctx, input }) => createBatch(ctx.principal, input)),
+
+  list: apiProcedure
+    .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches", tags: ["batches"], summary: "List batch jobs, newest first" } })
+    .input(ZListBatchesQuery)
+    .output(ZListBatchesResponse)
+    .query(({ ctx, input }) => listBatches(ctx.principal, input)),
+
+  get: apiProcedure
+    .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches/{id}", tags: ["batches"], summary: "Get a batch job and its rows" } })
+    .input(ZBatchIdInput)
+    .output(ZGetBatchResponse)
+    .query(({ ctx, input }) => getBatch(ctx.principal, input.id)),
+
+  cancel: apiProcedure
+    .meta({
+      scope: "batch:run",
+      openapi: { method: "POST", path: "/v1/batches/{id}/cancel", tags: ["batches"], summary: "Cancel a pending or running batch" },
+    })
+    .input(ZBatchIdInput)
+    .output(ZCancelBatchResponse)
+    .mutation(({ ctx, input }) => cancelBatch(ctx.principal, input.id)),
+});

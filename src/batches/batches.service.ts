@@ -1,0 +1,100 @@
+// Batches: accept up to 500 rows as one pending job, read them back, cancel.
+import type { TPrincipal } from "../auth/authenticate.ts";
+import { tenantScope } from "../auth/tenant.ts";
+import { db } from "../db/client.ts";
+import type { BatchJob, BatchRow, Prisma } from "../generated/prisma/client.ts";
+import { notFound, validationError } from "../http/errors.ts";
+import { iso, type TPagination } from "../http/pagination.ts";
+import { workDispatcher } from "../runs/dispatcher.ts";
+import type { TCreateBatchRequest } from "./batches.schemas.ts";
+
+type TJsonObject = Record<string, unknown>;
+
+function serializeJob(job: BatchJob) {
+  return {
+    id: job.id,
+    name: job.name,
+    agent_type: job.agentType,
+    status: job.status,
+    total_rows: job.totalRows,
+    completed_rows: job.completedRows,
+    failed_rows: job.failedRows,
+    created_at: iso(job.createdAt),
+  };
+}
+
+function serializeRow(row: BatchRow) {
+  return {
+    id: row.id,
+    row_index: row.rowIndex,
+    task: row.task,
+    status: row.status,
+    result: (row.result as TJsonObject | null) ?? null,
+    error_message: row.errorMessage,
+    run_id: row.runId,
+  };
+}
+
+export async function createBatch(principal: TPrincipal, request: TCreateBatchRequest) {
+  const job = await db().$transaction(async (tx) => {
+    const created = await tx.batchJob.create({
+      data: {
+        ...tenantScope(principal),
+        name: request.name,
+        agentType: request.agent_type,
+        totalRows: request.rows.length,
+        webhookUrl: request.webhook_url,
+        apiKeyId: principal.apiKeyId,
+      },
+    });
+    await tx.batchRow.createMany({
+      data: request.rows.map((row, rowIndex) => ({
+        ...tenantScope(principal),
+        batchJobId: created.id,
+        rowIndex,
+        task: row.task,
+        data: (row.data ?? undefined) as Prisma.InputJsonValue | undefined,
+      })),
+    });
+    return created;
+  });
+  await workDispatcher().batchAccepted(job.id);
+  return { job: serializeJob(job) };
+}
+
+export async function listBatches(principal: TPrincipal, query: TPagination & { status?: BatchJob["status"] }) {
+  const where = { ...tenantScope(principal), ...(query.status ? { status: query.status } : {}) };
+  const [jobs, total] = await db().$transaction([
+    db().batchJob.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
+    db().batchJob.count({ where }),
+  ]);
+  return { jobs: jobs.map(serializeJob), total, limit: query.limit, offset: query.offset };
+}
+
+export async function getBatch(principal: TPrincipal, batchJobId: string) {
+  const job = await db().batchJob.findFirst({
+    where: { id: batchJobId, ...tenantScope(principal) },
+    include: { rows: { orderBy: { rowIndex: "asc" } } },
+  });
+  if (!job) throw notFound("Batch job");
+  return { job: serializeJob(job), rows: job.rows.map(serializeRow) };
+}
+
+export async function cancelBatch(principal: TPrincipal, batchJobId: string) {
+  await db().$transaction(async (tx) => {
+    const job = await tx.batchJob.findFirst({ where: { id: batchJobId, ...tenantScope(principal) } });
+    if (!job) throw notFound("Batch job");
+    const { count } = await tx.batchJob.updateMany({
+      where: { id: batchJobId, status: { in: ["pending", "running"] } },
+      data: { status: "cancelled" },
+    });
+    if (count === 0) {
+      throw validationError(`Batch job is ${job.status}; only pending or running jobs can be cancelled`, [
+        { path: "id", message: `batch job is ${job.status}` },
+      ]);
+    }
+    // Rows not yet started never start; rows already running finish on their own.
+    await tx.batchRow.updateMany({ where: { batchJobId, status: "pending" }, data: { status: "cancelled" } });
+  });
+  return { cancelled: true as const };
+}

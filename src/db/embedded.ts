@@ -1,0 +1,88 @@
+// Embedded PostgreSQL (PGlite) for machines with nothing but Node.js. One process owns the
+// data directory and serves it over the PostgreSQL wire protocol on 127.0.0.1; other
+// processes (the admin CLI while the server runs) connect through that socket, found via
+// the owner file in the data directory.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+type TOwner = { pid: number; port: number };
+
+export type TEmbeddedDatabase = {
+  connectionString: string;
+  /** True when this process owns the data directory (and must stop it on exit). */
+  owned: boolean;
+  stop: () => Promise<void>;
+};
+
+const ownerFile = (dataDir: string) => path.join(dataDir, "embedded-postgres.json");
+
+function connectionStringFor(port: number) {
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function portAcceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function runningOwner(dataDir: string): Promise<TOwner | undefined> {
+  const file = ownerFile(dataDir);
+  if (!existsSync(file)) return undefined;
+  try {
+    const owner = JSON.parse(readFileSync(file, "utf8")) as TOwner;
+    if (owner.pid !== process.pid && processIsAlive(owner.pid) && (await portAcceptsConnections(owner.port))) {
+      return owner;
+    }
+  } catch {
+    // A torn or stale owner file: the previous owner is gone.
+  }
+  return undefined;
+}
+
+export async function openEmbeddedDatabase(dataDir: string): Promise<TEmbeddedDatabase> {
+  const directory = path.resolve(dataDir);
+  mkdirSync(directory, { recursive: true });
+  const owner = await runningOwner(directory);
+  if (owner) {
+    return { connectionString: connectionStringFor(owner.port), owned: false, stop: async () => undefined };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  const db = await PGlite.create(path.join(directory, "pgdata"));
+  // The socket server multiplexes several client connections onto PGlite's single
+  // session, keeping each open transaction on its own connection.
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 16 });
+  await server.start();
+  const port = Number(server.getServerConn().split(":").pop());
+  writeFileSync(ownerFile(directory), JSON.stringify({ pid: process.pid, port } satisfies TOwner));
+
+  let stopped = false;
+  return {
+    connectionString: connectionStringFor(port),
+    owned: true,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      await db.close();
+      rmSync(ownerFile(directory), { force: true });
+    },
+  };
+}

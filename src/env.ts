@@ -1,0 +1,55 @@
+// Settings in one place, validated at start-up: a bad variable stops the process with a
+// message naming it instead of failing later in a request.
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const ZEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_BASE_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default(".data"),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
+  UPSTASH_REDIS_REST_URL: z.url().optional(),
+  UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64-encoded")
+    .optional(),
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  AGENT_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  RATE_LIMIT_STRICT_PER_MIN: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_STANDARD_PER_MIN: z.coerce.number().int().min(1).default(600),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type TEnv = z.infer<typeof ZEnvSchema>;
+
+export class InvalidEnvironmentError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv): TEnv {
+  // Empty strings mean "unset", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = ZEnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new InvalidEnvironmentError(`Invalid environment variables:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: TEnv | undefined;
+
+export function env(): TEnv {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,30 @@
+// The seam every limited route goes through. Named policies live here; the backend
+// (Upstash, Redis, in-process) is chosen by configuration.
+export type TRateLimitPolicy = "strict" | "standard";
+
+export type TRateLimitDecision = {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix milliseconds at which the window admits the next request. */
+  resetAt: number;
+};
+
+export interface TRateLimiter {
+  check(policy: TRateLimitPolicy, identifier: string): Promise<TRateLimitDecision | null>;
+}
+
+/** Admits everything and reports nothing: the limiter until a backend is configured. */
+export const noRateLimits: TRateLimiter = {
+  check: async () => null,
+};
+
+let current: TRateLimiter = noRateLimits;
+
+export function rateLimiter(): TRateLimiter {
+  return current;
+}
+
+export function setRateLimiter(limiter: TRateLimiter): void {
+  current = limiter;
+}

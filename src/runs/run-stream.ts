@@ -1,0 +1,90 @@
+// GET /v1/runs/:id/stream — Server-Sent Events. The first update goes out at once, later
+// ones on every change (at most one per 2 s), a `: ping` comment every 15 s, and the
+// stream closes on a terminal state or after 30 s. Each update carries `id:` (the run's
+// version) so a reconnecting client's Last-Event-ID skips what it already saw.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { authenticate, requireScope, type THeaderReader } from "../auth/authenticate.ts";
+import { tenantScope } from "../auth/tenant.ts";
+import { db } from "../db/client.ts";
+import type { Run } from "../generated/prisma/client.ts";
+import { notFound } from "../http/errors.ts";
+import { subscribeToRun } from "./run-notifier.ts";
+import { TERMINAL_RUN_STATUSES, ZRunIdInput } from "./runs.schemas.ts";
+
+export const STREAM_TIMING = { minUpdateIntervalMs: 2_000, pingIntervalMs: 15_000, maxDurationMs: 30_000 };
+
+const isTerminal = (run: Run) => (TERMINAL_RUN_STATUSES as readonly string[]).includes(run.status);
+
+function updateFrame(run: Run): string {
+  const payload = {
+    status: run.status,
+    confidence: run.confidenceScore,
+    result: (run.output as Record<string, unknown> | null) ?? null,
+    error: run.errorMessage,
+  };
+  return `id: ${run.updatedAt.getTime()}\ndata: ${JSON.stringify(payload)}\n\n`;
+}
+
+/** Authenticates and loads the run; throws AppError (rendered as JSON) before any stream starts. */
+export async function openRunStream(header: THeaderReader, runId: string) {
+  const principal = await authenticate(header);
+  requireScope(principal, "agents:read");
+  if (!ZRunIdInput.shape.id.safeParse(runId).success) throw notFound("Run");
+  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) } });
+  if (!run) throw notFound("Run");
+  return run;
+}
+
+export function streamRun(req: IncomingMessage, res: ServerResponse, initial: Run): void {
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache, no-transform",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+  });
+  res.write(`retry: ${STREAM_TIMING.minUpdateIntervalMs}\n\n`);
+
+  let closed = false;
+  let lastSentAt = 0;
+  let lastVersion = req.headers["last-event-id"] ? String(req.headers["last-event-id"]) : "";
+  let pending: NodeJS.Timeout | undefined;
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearTimeout(pending);
+    clearInterval(ping);
+    clearTimeout(deadline);
+    unsubscribe();
+    res.end();
+  };
+
+  const send = (run: Run) => {
+    if (closed) return;
+    const version = String(run.updatedAt.getTime());
+    if (version !== lastVersion) {
+      res.write(updateFrame(run));
+      lastVersion = version;
+      lastSentAt = Date.now();
+    }
+    if (isTerminal(run)) close();
+  };
+
+  const refresh = async () => {
+    pending = undefined;
+    const run = await db().run.findUnique({ where: { id: initial.id } }).catch(() => null);
+    if (run) send(run);
+  };
+
+  const onChange = () => {
+    if (closed || pending) return;
+    const wait = Math.max(0, lastSentAt + STREAM_TIMING.minUpdateIntervalMs - Date.now());
+    pending = setTimeout(() => void refresh(), wait);
+  };
+
+  const unsubscribe = subscribeToRun(initial.id, onChange);
+  const ping = setInterval(() => res.write(": ping\n\n"), STREAM_TIMING.pingIntervalMs);
+  const deadline = setTimeout(close, STREAM_TIMING.maxDurationMs);
+  req.on("close", close);
+  send(initial);
+}

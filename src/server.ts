@@ -1,0 +1,60 @@
+// `npm start`: one Node HTTP server. /v1/* goes straight to the REST adapter; everything
+// else (dashboard, dashboard tRPC, Inngest) to Next in custom-server mode.
+import { createServer } from "node:http";
+import path from "node:path";
+import next from "next";
+import { startDatabase } from "./db/bootstrap.ts";
+import { env, InvalidEnvironmentError } from "./env.ts";
+import { logger } from "./http/logger.ts";
+import { handlePublicApi, isPublicApiPath } from "./http/rest-handler.ts";
+
+async function main() {
+  const settings = env();
+  const database = await startDatabase(settings);
+  logger.info("database ready", {
+    embedded: database.embedded,
+    appliedMigrations: database.appliedMigrations,
+  });
+
+  const app = next({ dev: false, dir: path.resolve(process.cwd()), hostname: settings.HOST, port: settings.PORT });
+  await app.prepare();
+  const handleWithNext = app.getRequestHandler();
+
+  const server = createServer((req, res) => {
+    if (isPublicApiPath(req.url)) {
+      void handlePublicApi(req, res);
+    } else {
+      void handleWithNext(req, res);
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(settings.PORT, settings.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : settings.PORT;
+  logger.info("listening", { url: `http://localhost:${port}`, pid: process.pid });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    server.closeIdleConnections();
+    const forced = setTimeout(() => server.closeAllConnections(), 5_000);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearTimeout(forced);
+    await app.close().catch(() => undefined);
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error) => {
+  if (error instanceof InvalidEnvironmentError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  }
+  process.exit(1);
+});
