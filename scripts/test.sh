@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `npm test`: build what `npm start` runs, type-check, then the whole Vitest suite
+# (unit + integration against the real server, PostgreSQL and Redis). Writes the
+# results to .test-results/ for the summary line CI prints.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+mkdir -p .test-results
+rm -f .test-results/vitest.json .test-results/exit-code
+
+status=0
+npm run -s build || status=$?
+if [ "$status" -eq 0 ]; then
+  npm run -s typecheck || status=$?
+fi
+if [ "$status" -eq 0 ]; then
+  npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json "$@" || status=$?
+fi
+echo "$status" > .test-results/exit-code
+node scripts/test-summary.mjs
+exit "$status"

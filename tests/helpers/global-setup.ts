@@ -1,0 +1,34 @@
+// One real server for the integration suite: built dist/server.mjs on a fresh database.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { createDatabase } from "./database.ts";
+import { startServer } from "./processes.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+    dataDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const database = await createDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-test-data-"));
+  const server = await startServer({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+  });
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("databaseUrl", database.url);
+  project.provide("dataDir", dataDir);
+
+  return async () => {
+    await server.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,113 @@
+// Starting and stopping the real built server (dist/server.mjs, what `npm start` runs).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
+const SERVER_ENTRY = path.join(PROJECT_ROOT, "dist/server.mjs");
+const ADMIN_ENTRY = path.join(PROJECT_ROOT, "dist/admin.mjs");
+
+export function assertBuilt(): void {
+  if (!existsSync(SERVER_ENTRY) || !existsSync(ADMIN_ENTRY)) {
+    throw new Error("dist/ is missing: run `npm run build` (npm test does this for you)");
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address() as net.AddressInfo;
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+export type TRunningServer = {
+  baseUrl: string;
+  port: number;
+  process: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+export async function startServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<TRunningServer> {
+  assertBuilt();
+  const port = Number(env.PORT) || (await freePort());
+  const child = spawn(process.execPath, ["--enable-source-maps", SERVER_ENTRY], {
+    cwd: PROJECT_ROOT,
+    env: { ...cleanEnv(), NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode} during start-up:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/v1/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Server did not become healthy in ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+
+  return {
+    baseUrl,
+    port,
+    process: child,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** The parent's environment minus settings that would leak into the child's configuration. */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ["DATABASE_URL", "REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "PORT", "DATA_DIR", "NODE_OPTIONS", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "TEST"]) {
+    delete env[name];
+  }
+  env.NODE_ENV = "test";
+  return env;
+}
+
+export type TCliResult = { code: number; stdout: string; stderr: string; json: unknown };
+
+export function runAdminCli(args: string[], env: Record<string, string | undefined>): Promise<TCliResult> {
+  assertBuilt();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ADMIN_ENTRY, ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...cleanEnv(), LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      let json: unknown = undefined;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        // not JSON: callers assert on stdout/stderr
+      }
+      resolve({ code: code ?? -1, stdout, stderr, json });
+    });
+  });
+}

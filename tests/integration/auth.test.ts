@@ -1,0 +1,120 @@
+// Authentication and authorization as the spec and decisions.md define them.
+import { beforeAll, describe, expect, it } from "vitest";
+import packageJson from "../../package.json" with { type: "json" };
+import { admin, call, createKey, createTenant, type TTenant, UUID_PATTERN } from "../helpers/api.ts";
+
+let tenant: TTenant;
+
+beforeAll(async () => {
+  tenant = await createTenant();
+});
+
+describe("authentication", () => {
+  it("accepts the key as Authorization: Bearer and as X-Api-Key", async () => {
+    const bearer = await call("GET", "/v1/runs", { key: tenant.key });
+    const header = await call("GET", "/v1/runs", { headers: { "x-api-key": tenant.key } });
+    expect(bearer.status).toBe(200);
+    expect(header.status).toBe(200);
+  });
+
+  it("answers 401 authentication_error without a key", async () => {
+    const response = await call("GET", "/v1/runs");
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ error: "authentication_error", type: "authentication_error" });
+    expect(response.body.message).toEqual(expect.any(String));
+  });
+
+  it("answers 401 for a well-formed but unknown key and for garbage", async () => {
+    const unknown = await call("GET", "/v1/runs", { key: `svc_live_${"A".repeat(40)}` });
+    const garbage = await call("GET", "/v1/runs", { key: "not-a-key" });
+    expect(unknown.status).toBe(401);
+    expect(garbage.status).toBe(401);
+    expect(unknown.body.type).toBe("authentication_error");
+  });
+
+  it("answers 401 for a revoked key", async () => {
+    const key = await createKey(tenant, "agents:read");
+    expect((await call("GET", "/v1/runs", { key: key.key })).status).toBe(200);
+    await admin("revoke-key", "--id", key.id);
+    const response = await call("GET", "/v1/runs", { key: key.key });
+    expect(response.status).toBe(401);
+    expect(response.body.message).toMatch(/revoked/);
+  });
+
+  it("answers 401 for an expired key", async () => {
+    const expires = new Date(Date.now() + 1500).toISOString();
+    const key = await createKey(tenant, "agents:read", "live", ["--expires", expires]);
+    expect((await call("GET", "/v1/runs", { key: key.key })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const response = await call("GET", "/v1/runs", { key: key.key });
+    expect(response.status).toBe(401);
+    expect(response.body.message).toMatch(/expired/);
+  });
+});
+
+describe("authorization", () => {
+  it("answers 403 with the exact scope body when the key lacks the scope", async () => {
+    const key = await createKey(tenant, "agents:read,triage:read");
+    const response = await call("POST", "/v1/run", { key: key.key, body: { task: "x" } });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({
+      error: "Insufficient scope",
+      type: "insufficient_scope",
+      message: expect.any(String),
+      required: "agents:run",
+      provided: ["agents:read", "triage:read"],
+    });
+  });
+
+  it.each([
+    ["POST", "/v1/run", "agents:run"],
+    ["GET", "/v1/runs", "agents:read"],
+    ["GET", "/v1/triage", "triage:read"],
+    ["POST", "/v1/webhooks", "webhooks:write"],
+    ["GET", "/v1/webhooks", "webhooks:read"],
+    ["POST", "/v1/batches", "batch:run"],
+    ["GET", "/v1/batches", "batch:read"],
+    ["GET", "/v1/usage", "agents:read"],
+    ["GET", "/v1/usage/history", "agents:read"],
+    ["GET", "/v1/usage/members", "agents:read"],
+  ])("%s %s requires %s", async (method, path, scope) => {
+    const key = await createKey(tenant, scope === "batch:read" ? "agents:read" : "batch:read");
+    const response = await call(method, path, { key: key.key, body: method === "POST" ? {} : undefined });
+    expect(response.status).toBe(403);
+    expect(response.body.required).toBe(scope);
+  });
+
+  it.each(["starter", "pro", "team"])("answers 403 plan_required on the %s plan", async (plan) => {
+    const other = await createTenant({ plan });
+    const response = await call("GET", "/v1/runs", { key: other.key });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ error: "plan_required", type: "plan_required", plan });
+  });
+
+  it("lets an organization in again after set-plan growth", async () => {
+    const other = await createTenant({ plan: "starter" });
+    expect((await call("GET", "/v1/runs", { key: other.key })).status).toBe(403);
+    await admin("set-plan", "--org", other.orgId, "--plan", "enterprise");
+    expect((await call("GET", "/v1/runs", { key: other.key })).status).toBe(200);
+  });
+});
+
+describe("request ids and public routes", () => {
+  it("puts X-Request-Id on successes, errors and unknown routes", async () => {
+    const responses = await Promise.all([
+      call("GET", "/v1/health"),
+      call("GET", "/v1/runs"),
+      call("GET", "/v1/no-such-route", { key: tenant.key }),
+      call("POST", "/v1/run", { key: tenant.key, body: {} }),
+    ]);
+    const ids = responses.map((response) => response.headers.get("x-request-id"));
+    for (const id of ids) expect(id).toMatch(UUID_PATTERN);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("serves GET /v1/health without a key", async () => {
+    const response = await call("GET", "/v1/health");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: "ok", version: packageJson.version, timestamp: expect.any(String) });
+  });
+});
