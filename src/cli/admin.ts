@@ -18,7 +18,7 @@ import {
 
 const ZPlan = z.enum(["starter", "pro", "team", "growth", "enterprise"]);
 const ZRole = z.enum(["admin", "reviewer", "viewer"]);
-const ZUuid = z.uuid();
+const ZUuid = z.uuid("must be a UUID");
 
 const USAGE = `Usage: npm run admin -- <command> [options] [--json]
 
@@ -37,29 +37,48 @@ function required(options: TOptions, name: string): string {
   return value;
 }
 
+/** Parses one option with its schema; errors name the option. */
+function option<T>(options: TOptions, name: string, schema: z.ZodType<T>, optional = false): T {
+  if (optional && options[name] === undefined) return undefined as T;
+  const result = schema.safeParse(required(options, name));
+  if (!result.success) {
+    const message = result.error.issues[0]?.message ?? "invalid";
+    throw new AppError("validation_error", `--${name}: ${message}`, { issues: [{ path: name, message }] });
+  }
+  return result.data;
+}
+
+const ZScopes = z.string().transform((value, context) => {
+  try {
+    return parseScopeList(value);
+  } catch {
+    context.addIssue({ code: "custom", message: `expected "all" or a comma-separated list of scopes` });
+    return z.NEVER;
+  }
+});
+
 const COMMANDS: Record<string, (options: TOptions) => Promise<unknown>> = {
-  "create-org": (o) => createOrganization({ name: required(o, "name"), plan: ZPlan.parse(required(o, "plan")) }),
+  "create-org": (o) => createOrganization({ name: required(o, "name"), plan: option(o, "plan", ZPlan) }),
   "create-member": (o) =>
     createMember({
-      organizationId: ZUuid.parse(required(o, "org")),
-      email: z.email().parse(required(o, "email")),
+      organizationId: option(o, "org", ZUuid),
+      email: option(o, "email", z.email()),
       name: required(o, "name"),
-      role: ZRole.parse(required(o, "role")),
-      password: z.string().min(8, "password must have at least 8 characters").parse(required(o, "password")),
+      role: option(o, "role", ZRole),
+      password: option(o, "password", z.string().min(8, "must have at least 8 characters")),
     }),
   "create-key": (o) =>
     createApiKey({
-      organizationId: ZUuid.parse(required(o, "org")),
-      memberEmail: typeof o.member === "string" ? o.member : undefined,
+      organizationId: option(o, "org", ZUuid),
+      memberEmail: option(o, "member", z.email(), true),
       name: required(o, "name"),
-      scopes: parseScopeList(required(o, "scopes")),
-      mode: z.enum(["live", "test"]).parse(required(o, "mode")),
-      expiresAt: typeof o.expires === "string" ? new Date(z.iso.datetime({ offset: true }).parse(o.expires)) : undefined,
+      scopes: option(o, "scopes", ZScopes),
+      mode: option(o, "mode", z.enum(["live", "test"])),
+      expiresAt: option(o, "expires", z.iso.datetime({ offset: true }).transform((value) => new Date(value)), true),
     }),
-  "revoke-key": (o) => revokeApiKey({ apiKeyId: ZUuid.parse(required(o, "id")) }),
-  "set-plan": (o) => setPlan({ organizationId: ZUuid.parse(required(o, "org")), plan: ZPlan.parse(required(o, "plan")) }),
-  topup: (o) =>
-    topUpCredits({ organizationId: ZUuid.parse(required(o, "org")), credits: z.coerce.number().int().positive().parse(required(o, "credits")) }),
+  "revoke-key": (o) => revokeApiKey({ apiKeyId: option(o, "id", ZUuid) }),
+  "set-plan": (o) => setPlan({ organizationId: option(o, "org", ZUuid), plan: option(o, "plan", ZPlan) }),
+  topup: (o) => topUpCredits({ organizationId: option(o, "org", ZUuid), credits: option(o, "credits", z.coerce.number().int().positive()) }),
 };
 
 async function main(): Promise<number> {

@@ -7,7 +7,77 @@ import { z } from "zod";
 import { SERVICE_VERSION } from "../health/version.ts";
 import { appRouter, procedureMetaByPath } from "../trpc/root.ts";
 
-type TOperation = { responses?: Record<string, unknown> };
+type TOperation = { responses?: Record<string, unknown>; security?: unknown[] };
+
+type TSchema = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>[string];
+
+const ERROR_SCHEMA: TSchema = {
+  type: "object",
+  description: "Every error body (decisions.md, Errors). Switch on `type`.",
+  required: ["error", "type"],
+  properties: {
+    error: { type: "string" },
+    type: {
+      type: "string",
+      enum: [
+        "validation_error",
+        "authentication_error",
+        "insufficient_credits",
+        "insufficient_scope",
+        "plan_required",
+        "not_found",
+        "method_not_allowed",
+        "conflict",
+        "payload_too_large",
+        "unsupported_media_type",
+        "rate_limited",
+        "internal_error",
+        "service_unavailable",
+      ],
+    },
+    message: { type: "string" },
+    issues: { type: "array", items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } } },
+    required: { type: "string" },
+    provided: { type: "array", items: { type: "string" } },
+    plan: { type: "string" },
+    retry_after: { type: "integer" },
+    credits_remaining: { type: "integer" },
+    request_id: { type: "string" },
+  },
+};
+
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  "400": "validation_error: the request failed validation (issues name each field)",
+  "401": "authentication_error: key missing, invalid, revoked or expired",
+  "403": "insufficient_scope or plan_required",
+  "404": "not_found: no such resource in the caller's organization and mode",
+  "409": "conflict: the resource is not in a state that allows this",
+  "413": "payload_too_large",
+  "415": "unsupported_media_type: send application/json",
+  "500": "internal_error (body carries request_id)",
+};
+
+/** Replaces the library's error schemas with ours and lists the statuses each route can return. */
+function describeErrors(path: string, method: string, operation: TOperation): void {
+  const responses = (operation.responses ??= {});
+  const statuses = new Set(Object.keys(responses).filter((status) => Number(status) >= 400));
+  const authenticated = Boolean(operation.security?.length);
+  if (authenticated) ["401", "403"].forEach((status) => statuses.add(status));
+  if (path.includes("{")) statuses.add("404");
+  else if (method === "get") {
+    // A collection always exists; the library's default 404 does not apply.
+    statuses.delete("404");
+    delete responses["404"];
+  }
+  if (/\/(cancel|approve|reject)$/.test(path)) statuses.add("409");
+  if (method !== "get") ["413", "415"].forEach((status) => statuses.add(status));
+  for (const status of [...statuses].sort()) {
+    responses[status] = {
+      description: ERROR_DESCRIPTIONS[status] ?? "error",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
+  }
+}
 
 function successStatusByOperation(): Map<string, number> {
   const statuses = new Map<string, number>();
@@ -55,7 +125,9 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
         operation.responses[String(status)] = operation.responses["200"];
         delete operation.responses["200"];
       }
+      describeErrors(path, method, operation);
     }
   }
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, Error: ERROR_SCHEMA } };
   return document;
 }

@@ -1,0 +1,74 @@
+// The admin CLI's commands and JSON output (decisions.md, "Operating the service").
+import { describe, expect, it } from "vitest";
+import { admin, call, cliEnv, UUID_PATTERN } from "../helpers/api.ts";
+import { withDatabase } from "../helpers/database.ts";
+import { runAdminCli } from "../helpers/processes.ts";
+import { inject } from "vitest";
+
+describe("npm run admin", () => {
+  it("bootstraps an organization, a member and a key with the documented JSON", async () => {
+    const org = await admin("create-org", "--name", "CLI Co", "--plan", "growth");
+    expect(org).toEqual({ id: expect.stringMatching(UUID_PATTERN), name: "CLI Co", plan: "growth" });
+
+    const member = await admin("create-member", "--org", org.id, "--email", "Rev@Example.test", "--name", "Rev", "--role", "reviewer", "--password", "long enough pw");
+    expect(member).toEqual({ id: expect.stringMatching(UUID_PATTERN), email: "rev@example.test", role: "reviewer" });
+
+    const key = await admin("create-key", "--org", org.id, "--member", "rev@example.test", "--name", "ci", "--scopes", "agents:read,agents:run", "--mode", "test");
+    expect(key).toEqual({
+      id: expect.stringMatching(UUID_PATTERN),
+      key: expect.stringMatching(/^svc_test_[0-9A-Za-z]{40}$/),
+      prefix: key.key.slice(0, 12),
+      scopes: ["agents:read", "agents:run"],
+      mode: "test",
+    });
+    expect((await call("GET", "/v1/runs", { key: key.key })).status).toBe(200);
+  });
+
+  it("stores the member's password and the key only as hashes", async () => {
+    const org = await admin("create-org", "--name", "Hash Co", "--plan", "growth");
+    await admin("create-member", "--org", org.id, "--email", "h@example.test", "--name", "H", "--role", "admin", "--password", "plaintext-password-1");
+    const key = await admin("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");
+    const stored = await withDatabase(inject("databaseUrl"), async (client) => {
+      const members = await client.query("SELECT row_to_json(m)::text AS row FROM members m WHERE organization_id = $1", [org.id]);
+      const keys = await client.query("SELECT row_to_json(k)::text AS row FROM api_keys k WHERE organization_id = $1", [org.id]);
+      return [...members.rows, ...keys.rows].map((row) => row.row).join("\n");
+    });
+    expect(stored).not.toContain("plaintext-password-1");
+    expect(stored).not.toContain(key.key);
+    expect(stored).not.toContain(key.key.slice(12));
+    expect(stored).toContain(key.prefix);
+  });
+
+  it("revokes a key, sets a plan and tops up credits", async () => {
+    const org = await admin("create-org", "--name", "Ops Co", "--plan", "starter");
+    const key = await admin("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");
+    expect((await call("GET", "/v1/usage", { key: key.key })).status).toBe(403);
+    expect(await admin("set-plan", "--org", org.id, "--plan", "growth")).toMatchObject({ id: org.id, plan: "growth" });
+    const topup = await admin("topup", "--org", org.id, "--credits", "250");
+    expect(topup).toMatchObject({ organization_id: org.id, credits: 250, balance_after: 250 });
+    expect((await call("GET", "/v1/usage", { key: key.key })).body.topup_credits).toBe(250);
+    const revoked = await admin("revoke-key", "--id", key.id);
+    expect(revoked).toMatchObject({ id: key.id, revoked_at: expect.any(String) });
+    expect((await call("GET", "/v1/usage", { key: key.key })).status).toBe(401);
+  });
+
+  it.each([
+    [["create-org", "--name", "X", "--plan", "platinum"], /plan/i],
+    [["create-org", "--plan", "growth"], /--name/],
+    [["create-key", "--org", "not-a-uuid", "--name", "k", "--scopes", "all", "--mode", "live"], /uuid/i],
+    [["create-key", "--org", "00000000-0000-4000-8000-000000000000", "--name", "k", "--scopes", "all", "--mode", "live"], /not found/i],
+    [["create-key", "--org", "00000000-0000-4000-8000-000000000000", "--name", "k", "--scopes", "agents:fly", "--mode", "live"], /option|scope|invalid/i],
+    [["topup", "--org", "00000000-0000-4000-8000-000000000000", "--credits", "-5"], /credits|too small|positive/i],
+  ])("refuses bad input %j with a non-zero exit and a message", async (args, message) => {
+    const result = await runAdminCli([...args, "--json"], cliEnv());
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe("");
+  });
+
+  it("prints usage and exits 2 for an unknown command", async () => {
+    const result = await runAdminCli(["frobnicate"], cliEnv());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("Usage: npm run admin");
+  });
+});

@@ -1,0 +1,67 @@
+// `npm start` with no DATABASE_URL: embedded PostgreSQL (PGlite) in DATA_DIR, migrations
+// applied at start, the admin CLI working against it while the server runs, and data
+// surviving a restart.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAdminCli, startServer, type TRunningServer } from "../helpers/processes.ts";
+
+let dataDir: string;
+let server: TRunningServer | undefined;
+
+async function cli(...args: string[]) {
+  const result = await runAdminCli([...args, "--json"], { DATA_DIR: dataDir });
+  if (result.code !== 0) throw new Error(`admin ${args[0]} failed: ${result.stderr}`);
+  return result.json as any;
+}
+
+async function get(base: string, route: string, key?: string) {
+  const response = await fetch(`${base}${route}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-embedded-"));
+});
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("embedded PostgreSQL (no DATABASE_URL)", () => {
+  it("starts, serves the API, and lets the CLI create a tenant while it runs", async () => {
+    server = await startServer({ DATA_DIR: dataDir });
+    const owner = JSON.parse(readFileSync(path.join(dataDir, "embedded-postgres.json"), "utf8"));
+    expect(owner.pid).toBe(server.process.pid);
+
+    const org = await cli("create-org", "--name", "Embedded Co", "--plan", "growth");
+    const key = await cli("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");
+
+    const created = await fetch(`${server.baseUrl}/v1/run`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ task: "embedded smoke" }),
+    });
+    expect(created.status).toBe(202);
+    const runs = await get(server.baseUrl, "/v1/runs", key.key);
+    expect(runs.status).toBe(200);
+    expect(runs.body.total).toBe(1);
+
+    // Same data after a restart of the server.
+    expect(await server.stop()).toBe(0);
+    server = await startServer({ DATA_DIR: dataDir });
+    const afterRestart = await get(server.baseUrl, "/v1/runs", key.key);
+    expect(afterRestart.body.data[0].id).toBe(runs.body.data[0].id);
+  });
+
+  it("lets the CLI work when no server is running, owning the data directory itself", async () => {
+    await server?.stop();
+    server = undefined;
+    const org = await cli("create-org", "--name", "Offline Co", "--plan", "enterprise");
+    expect(org).toMatchObject({ name: "Offline Co", plan: "enterprise" });
+    const plan = await cli("set-plan", "--org", org.id, "--plan", "growth");
+    expect(plan.plan).toBe("growth");
+  });
+});

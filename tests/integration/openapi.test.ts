@@ -1,0 +1,75 @@
+// The OpenAPI document is generated from the routers; the snapshot makes contract changes
+// deliberate (update it with `npx vitest run -u tests/integration/openapi.test.ts`).
+import { describe, expect, it } from "vitest";
+import { call } from "../helpers/api.ts";
+
+const SPEC_OPERATIONS = [
+  "GET /v1/health",
+  "POST /v1/run",
+  "GET /v1/runs",
+  "GET /v1/runs/{id}",
+  "GET /v1/runs/{id}/stream",
+  "GET /v1/triage",
+  "POST /v1/triage/{id}/approve",
+  "POST /v1/triage/{id}/reject",
+  "POST /v1/webhooks",
+  "GET /v1/webhooks",
+  "DELETE /v1/webhooks/{id}",
+  "GET /v1/webhooks/{id}/deliveries",
+  "POST /v1/webhooks/test/{orgId}",
+  "POST /v1/batches",
+  "GET /v1/batches",
+  "GET /v1/batches/{id}",
+  "POST /v1/batches/{id}/cancel",
+  "GET /v1/usage",
+  "GET /v1/usage/history",
+  "GET /v1/usage/members",
+];
+
+async function fetchDocument() {
+  const response = await call("GET", "/v1/openapi.json");
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+function operations(document: any): string[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods as object).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+describe("GET /v1/openapi.json", () => {
+  it("documents the spec's 20 endpoints plus POST /v1/runs/{id}/cancel", async () => {
+    const document = await fetchDocument();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(operations(document).sort()).toEqual([...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel"].sort());
+  });
+
+  it("gives creation endpoints their real success status", async () => {
+    const document = await fetchDocument();
+    expect(Object.keys(document.paths["/v1/run"].post.responses)).toContain("202");
+    expect(Object.keys(document.paths["/v1/webhooks"].post.responses)).toContain("201");
+    expect(Object.keys(document.paths["/v1/batches"].post.responses)).toContain("201");
+    expect(Object.keys(document.paths["/v1/run"].post.responses)).not.toContain("200");
+  });
+
+  it("describes every error response with the one error schema", async () => {
+    const document = await fetchDocument();
+    for (const methods of Object.values(document.paths) as any[]) {
+      for (const operation of Object.values(methods) as any[]) {
+        for (const [status, response] of Object.entries(operation.responses) as [string, any][]) {
+          if (Number(status) >= 400) {
+            expect(response.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+          }
+        }
+      }
+    }
+    expect(document.components.schemas.Error.required).toEqual(["error", "type"]);
+  });
+
+  it("matches the committed contract snapshot", async () => {
+    const document = await fetchDocument();
+    document.servers = [{ url: "http://localhost:3000" }]; // the port differs per run
+    await expect(`${JSON.stringify(document, null, 2)}\n`).toMatchFileSnapshot("./__snapshots__/openapi.json");
+  });
+});
