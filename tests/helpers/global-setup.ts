@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDatabase } from "./database.ts";
+import { createLocalCertificate } from "./https-receiver.ts";
 import { startServer } from "./processes.ts";
 
 declare module "vitest" {
@@ -11,13 +12,16 @@ declare module "vitest" {
     baseUrl: string;
     databaseUrl: string;
     dataDir: string;
+    certificate: { certPath: string; keyPath: string };
   }
 }
 
 export default async function setup(project: TestProject) {
   const database = await createDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-test-data-"));
+  const certificate = createLocalCertificate();
   const server = await startServer({
+    NODE_EXTRA_CA_CERTS: certificate.certPath,
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
@@ -25,6 +29,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", database.url);
   project.provide("dataDir", dataDir);
+  project.provide("certificate", certificate);
 
   return async () => {
     await server.stop();

@@ -1,0 +1,52 @@
+// A real local HTTPS webhook receiver (the edge of the world), with a self-signed
+// certificate the server under test trusts through NODE_EXTRA_CA_CERTS.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:https";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export type TCertificate = { certPath: string; keyPath: string };
+
+export function createLocalCertificate(): TCertificate {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "aw-cert-"));
+  const certPath = path.join(directory, "cert.pem");
+  const keyPath = path.join(directory, "key.pem");
+  execFileSync("openssl", [
+    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+    "-keyout", keyPath, "-out", certPath,
+    "-subj", "/CN=localhost",
+    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+  ], { stdio: "ignore" });
+  return { certPath, keyPath };
+}
+
+export type TReceivedRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
+
+export async function startReceiver(
+  certificate: TCertificate,
+  respond: (request: TReceivedRequest, index: number) => number = () => 200,
+) {
+  const received: TReceivedRequest[] = [];
+  const server = createServer(
+    { cert: readFileSync(certificate.certPath), key: readFileSync(certificate.keyPath) },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk) => chunks.push(chunk));
+      req.on("end", () => {
+        const request = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+        received.push(request);
+        res.statusCode = respond(request, received.length - 1);
+        res.end("ok");
+      });
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://localhost:${port}/hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
