@@ -1,5 +1,6 @@
 // `npm start`: one Node HTTP server. /v1/* goes straight to the REST adapter; everything
 // else (dashboard, dashboard tRPC, Inngest) to Next in custom-server mode.
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
@@ -24,6 +25,7 @@ async function main() {
     if (isPublicApiPath(req.url)) {
       void handlePublicApi(req, res);
     } else {
+      res.setHeader("X-Request-Id", randomUUID());
       void handleWithNext(req, res);
     }
   });
@@ -31,7 +33,8 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(settings.PORT, settings.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : settings.PORT;
-  logger.info("listening", { url: `http://localhost:${port}`, pid: process.pid });
+  // One plain line on stdout whatever LOG_LEVEL says: people and test harnesses read it.
+  process.stdout.write(`Agent Workforce ready on http://localhost:${port} (pid ${process.pid})\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -91,7 +91,27 @@ async function readBody(req: TRequest, limit: number): Promise<void> {
       issues: [{ path: "(body)", message: "expected a JSON object" }],
     });
   }
+  const nulPath = findNulCharacter(parsed);
+  if (nulPath) {
+    const message = "must not contain NUL (\\u0000) characters";
+    throw new AppError("validation_error", `Invalid ${nulPath.join(".") || "(body)"}: ${message}`, {
+      issues: [{ path: nulPath.join(".") || "(body)", message }],
+    });
+  }
   req.body = parsed;
+}
+
+/** Path of the first string (or key) holding U+0000, which PostgreSQL text and jsonb cannot store. */
+function findNulCharacter(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value && typeof value === "object") {
+    for (const [key, nested] of Object.entries(value)) {
+      if (key.includes("\u0000")) return [...path, key];
+      const found = findNulCharacter(nested, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 let cachedDocument: string | undefined;

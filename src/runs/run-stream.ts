@@ -25,17 +25,17 @@ function updateFrame(run: Run): string {
   return `id: ${run.updatedAt.getTime()}\ndata: ${JSON.stringify(payload)}\n\n`;
 }
 
-/** Authenticates and loads the run; throws AppError (rendered as JSON) before any stream starts. */
-export async function openRunStream(header: THeaderReader, runId: string) {
+/** Authenticates and checks the run exists; throws AppError (rendered as JSON) before any stream starts. */
+export async function openRunStream(header: THeaderReader, runId: string): Promise<string> {
   const principal = await authenticate(header);
   requireScope(principal, "agents:read");
-  if (!ZRunIdInput.shape.id.safeParse(runId).success) throw notFound("Run");
-  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) } });
+  const { id } = ZRunIdInput.parse({ id: runId });
+  const run = await db().run.findFirst({ where: { id, ...tenantScope(principal) }, select: { id: true } });
   if (!run) throw notFound("Run");
-  return run;
+  return run.id;
 }
 
-export function streamRun(req: IncomingMessage, res: ServerResponse, initial: Run): void {
+export function streamRun(req: IncomingMessage, res: ServerResponse, runId: string): void {
   res.writeHead(200, {
     "Content-Type": "text/event-stream; charset=utf-8",
     "Cache-Control": "no-cache, no-transform",
@@ -72,7 +72,7 @@ export function streamRun(req: IncomingMessage, res: ServerResponse, initial: Ru
 
   const refresh = async () => {
     pending = undefined;
-    const run = await db().run.findUnique({ where: { id: initial.id } }).catch(() => null);
+    const run = await db().run.findUnique({ where: { id: runId } }).catch(() => null);
     if (run) send(run);
   };
 
@@ -82,9 +82,10 @@ export function streamRun(req: IncomingMessage, res: ServerResponse, initial: Ru
     pending = setTimeout(() => void refresh(), wait);
   };
 
-  const unsubscribe = subscribeToRun(initial.id, onChange);
+  // Subscribe before the first read, so a change landing in between is not missed.
+  const unsubscribe = subscribeToRun(runId, onChange);
   const ping = setInterval(() => res.write(": ping\n\n"), STREAM_TIMING.pingIntervalMs);
   const deadline = setTimeout(close, STREAM_TIMING.maxDurationMs);
   req.on("close", close);
-  send(initial);
+  void refresh();
 }

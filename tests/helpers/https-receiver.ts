@@ -2,7 +2,8 @@
 // certificate the server under test trusts through NODE_EXTRA_CA_CERTS.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders } from "node:https";
+import type { IncomingHttpHeaders } from "node:http";
+import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";

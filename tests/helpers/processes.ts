@@ -1,7 +1,6 @@
 // Starting and stopping the real built server (dist/server.mjs, what `npm start` runs).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
@@ -14,17 +13,6 @@ export function assertBuilt(): void {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
-}
-
 export type TRunningServer = {
   baseUrl: string;
   port: number;
@@ -33,12 +21,18 @@ export type TRunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
+const READY_LINE = /ready on http:\/\/localhost:(\d+) \(pid (\d+)\)/;
+
+/**
+ * Starts dist/server.mjs on a port the OS picks (PORT=0) and reads the real port from the
+ * server's own ready line, so two suites starting at once can never mistake each other's
+ * server for their own.
+ */
 export async function startServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<TRunningServer> {
   assertBuilt();
-  const port = Number(env.PORT) || (await freePort());
   const child = spawn(process.execPath, ["--enable-source-maps", SERVER_ENTRY], {
     cwd: PROJECT_ROOT,
-    env: { ...cleanEnv(), NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...cleanEnv(), NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", PORT: "0", ...env, HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -46,8 +40,23 @@ export async function startServer(env: Record<string, string | undefined>, timeo
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
+  let port = 0;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode} during start-up:\n${output}`);
+    const ready = READY_LINE.exec(output);
+    if (ready && Number(ready[2]) === child.pid) {
+      port = Number(ready[1]);
+      break;
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Server did not report ready in ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode} during start-up:\n${output}`);
     try {

@@ -1,0 +1,274 @@
+// Runs: accepting (POST /v1/run), listing, reading and cancelling, as api-spec.md and
+// decisions.md define them. No execution engine is installed yet, so accepted runs stay
+// `queued`; the pending_triage state comes from a database fixture.
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createKey, createTenant, ISO_PATTERN, type TTenant, UUID_PATTERN } from "../helpers/api.ts";
+import { insertRunAwaitingTriage } from "../helpers/fixtures.ts";
+
+const LIST_ITEM_KEYS = [
+  "id", "agent_type", "status", "priority", "created_at", "started_at", "completed_at",
+  "confidence_score", "requires_triage", "error_message",
+].sort();
+const FULL_RUN_KEYS = [...LIST_ITEM_KEYS, "task", "data", "output", "batch_id", "livemode"].sort();
+
+let tenant: TTenant;
+
+beforeAll(async () => {
+  tenant = await createTenant();
+});
+
+async function startRun(key: string, body: Record<string, unknown> = { task: "Summarise the quarter" }) {
+  const response = await call("POST", "/v1/run", { key, body });
+  expect(response.status).toBe(202);
+  return response.body.run_id as string;
+}
+
+function expectValidationError(response: { status: number; body: any }, path: string) {
+  expect(response.status).toBe(400);
+  expect(response.body).toEqual({
+    error: "validation_error",
+    type: "validation_error",
+    message: expect.any(String),
+    issues: expect.arrayContaining([{ path, message: expect.any(String) }]),
+  });
+}
+
+describe("POST /v1/run", () => {
+  it("answers 202 with exactly {run_id, status: queued, agent_type, estimated_completion: async}", async () => {
+    const response = await call("POST", "/v1/run", { key: tenant.key, body: { task: "Draft an RFQ", agent_type: "rfq_generator" } });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({
+      run_id: expect.stringMatching(UUID_PATTERN),
+      status: "queued",
+      agent_type: "rfq_generator",
+      estimated_completion: "async",
+    });
+  });
+
+  it("defaults agent_type to center and priority to normal", async () => {
+    const response = await call("POST", "/v1/run", { key: tenant.key, body: { task: "Anything" } });
+    expect(response.status).toBe(202);
+    expect(response.body.agent_type).toBe("center");
+    const run = await call("GET", `/v1/runs/${response.body.run_id}`, { key: tenant.key });
+    expect(run.body.run).toMatchObject({ agent_type: "center", priority: "normal", status: "queued", task: "Anything" });
+  });
+
+  it.each(["low", "normal", "high"])("accepts priority %s and stores it", async (priority) => {
+    const runId = await startRun(tenant.key, { task: "Prioritised", priority });
+    const run = await call("GET", `/v1/runs/${runId}`, { key: tenant.key });
+    expect(run.body.run.priority).toBe(priority);
+  });
+
+  it("accepts every documented agent_type, an https webhook_url and a data object", async () => {
+    for (const agentType of ["center", "rfq_generator", "ap_specialist"]) {
+      const data = { invoice: { number: "INV-1", total: 10 } };
+      const runId = await startRun(tenant.key, { task: "t", agent_type: agentType, data, webhook_url: "https://example.com/hook" });
+      const run = await call("GET", `/v1/runs/${runId}`, { key: tenant.key });
+      expect(run.body.run).toMatchObject({ agent_type: agentType, data });
+    }
+  });
+
+  it.each([
+    ["task is missing", { agent_type: "center" }, "task"],
+    ["task is empty", { task: "" }, "task"],
+    ["task is only whitespace", { task: "   " }, "task"],
+    ["task is not a string", { task: 42 }, "task"],
+    ["agent_type is unknown", { task: "t", agent_type: "wizard" }, "agent_type"],
+    ["priority is not low/normal/high", { task: "t", priority: "urgent" }, "priority"],
+    ["webhook_url is http://", { task: "t", webhook_url: "http://example.com/hook" }, "webhook_url"],
+    ["webhook_url is not a URL", { task: "t", webhook_url: "not a url" }, "webhook_url"],
+    ["data is a string", { task: "t", data: "text" }, "data"],
+    ["data is an array", { task: "t", data: [1, 2] }, "data"],
+  ])("answers 400 validation_error naming the field when %s", async (_name, body, path) => {
+    expectValidationError(await call("POST", "/v1/run", { key: tenant.key, body }), path);
+  });
+
+  it.each([
+    ["task", { task: "before\u0000after" }],
+    ["data.note", { task: "t", data: { note: "nul\u0000" } }],
+  ])("answers 400 validation_error (not 500) for a NUL character in %s", async (path, body) => {
+    expectValidationError(await call("POST", "/v1/run", { key: tenant.key, body }), path);
+  });
+
+  it("answers 400 validation_error for malformed JSON", async () => {
+    const response = await call("POST", "/v1/run", {
+      key: tenant.key, rawBody: '{"task": "x",', headers: { "content-type": "application/json" },
+    });
+    expectValidationError(response, "(body)");
+    expect(response.body.message).toMatch(/JSON/);
+  });
+
+  it("answers 400 validation_error for a JSON array body", async () => {
+    const response = await call("POST", "/v1/run", { key: tenant.key, body: [{ task: "x" }] });
+    expectValidationError(response, "(body)");
+  });
+
+  it("answers 415 unsupported_media_type for a non-JSON content type", async () => {
+    const response = await call("POST", "/v1/run", {
+      key: tenant.key, rawBody: "task=hello", headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({ error: "unsupported_media_type", type: "unsupported_media_type", message: expect.any(String) });
+  });
+
+  it("creates nothing when validation fails", async () => {
+    const other = await createTenant();
+    await call("POST", "/v1/run", { key: other.key, body: { task: "" } });
+    await call("POST", "/v1/run", { key: other.key, body: { task: "t", agent_type: "wizard" } });
+    const list = await call("GET", "/v1/runs", { key: other.key });
+    expect(list.body.total).toBe(0);
+  });
+});
+
+describe("GET /v1/runs", () => {
+  let lister: TTenant;
+  const created: string[] = [];
+
+  beforeAll(async () => {
+    lister = await createTenant();
+    for (let index = 0; index < 25; index++) {
+      created.push(await startRun(lister.key, { task: `run ${index}`, priority: index % 2 ? "high" : "low" }));
+    }
+  });
+
+  it("lists items with exactly the list-item fields", async () => {
+    const response = await call("GET", "/v1/runs?limit=1", { key: lister.key });
+    expect(response.status).toBe(200);
+    const [item] = response.body.data;
+    expect(Object.keys(item).sort()).toEqual(LIST_ITEM_KEYS);
+    expect(item).toMatchObject({
+      id: expect.stringMatching(UUID_PATTERN), agent_type: "center", status: "queued", priority: "low",
+      created_at: expect.stringMatching(ISO_PATTERN), started_at: null, completed_at: null,
+      confidence_score: null, requires_triage: false, error_message: null,
+    });
+  });
+
+  it("returns newest first with default limit 20, offset 0 and the correct total", async () => {
+    const response = await call("GET", "/v1/runs", { key: lister.key });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ total: 25, limit: 20, offset: 0 });
+    expect(response.body.data.map((run: { id: string }) => run.id)).toEqual([...created].reverse().slice(0, 20));
+  });
+
+  it("skips with offset and accepts limit=100", async () => {
+    const page = await call("GET", "/v1/runs?limit=10&offset=20", { key: lister.key });
+    expect(page.body).toMatchObject({ total: 25, limit: 10, offset: 20 });
+    expect(page.body.data.map((run: { id: string }) => run.id)).toEqual([...created].reverse().slice(20));
+    const all = await call("GET", "/v1/runs?limit=100", { key: lister.key });
+    expect(all.status).toBe(200);
+    expect(all.body.data).toHaveLength(25);
+    expect(all.body.limit).toBe(100);
+  });
+
+  it.each([
+    ["limit=101", "limit"],
+    ["limit=0", "limit"],
+    ["limit=abc", "limit"],
+    ["limit=2.5", "limit"],
+    ["offset=-1", "offset"],
+    ["offset=abc", "offset"],
+    ["status=done", "status"],
+  ])("answers 400 validation_error for %s", async (query, path) => {
+    expectValidationError(await call("GET", `/v1/runs?${query}`, { key: lister.key }), path);
+  });
+
+  it("filters by status", async () => {
+    const [first, second] = created;
+    for (const id of [first, second]) expect((await call("POST", `/v1/runs/${id}/cancel`, { key: lister.key })).status).toBe(200);
+    const cancelled = await call("GET", "/v1/runs?status=cancelled", { key: lister.key });
+    expect(cancelled.body.total).toBe(2);
+    expect(cancelled.body.data.map((run: { id: string }) => run.id).sort()).toEqual([first, second].sort());
+    const queued = await call("GET", "/v1/runs?status=queued&limit=100", { key: lister.key });
+    expect(queued.body.total).toBe(23);
+    expect(queued.body.data.every((run: { status: string }) => run.status === "queued")).toBe(true);
+  });
+
+  it("never lists another organization's runs or the other mode's", async () => {
+    const testModeRun = await startRun(lister.testKey, { task: "test mode" });
+    const live = await call("GET", "/v1/runs?limit=100", { key: lister.key });
+    expect(live.body.data.map((run: { id: string }) => run.id)).not.toContain(testModeRun);
+    const test = await call("GET", "/v1/runs?limit=100", { key: lister.testKey });
+    expect(test.body.data.map((run: { id: string }) => run.id)).toEqual([testModeRun]);
+    const other = await call("GET", "/v1/runs", { key: tenant.key });
+    expect(other.body.data.map((run: { id: string }) => run.id)).not.toContain(created[5]);
+  });
+});
+
+describe("GET /v1/runs/:id", () => {
+  it("returns {run, triage_item: null} with the full run fields", async () => {
+    const runId = await startRun(tenant.key, { task: "Full shape", data: { a: 1 }, priority: "high" });
+    const response = await call("GET", `/v1/runs/${runId}`, { key: tenant.key });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(["run", "triage_item"]);
+    expect(response.body.triage_item).toBeNull();
+    expect(Object.keys(response.body.run).sort()).toEqual(FULL_RUN_KEYS);
+    expect(response.body.run).toMatchObject({
+      id: runId, agent_type: "center", status: "queued", priority: "high", task: "Full shape",
+      data: { a: 1 }, output: null, batch_id: null, livemode: true, created_at: expect.stringMatching(ISO_PATTERN),
+    });
+  });
+
+  it("answers 404 not_found for an unknown id, another tenant's run and the other mode's run", async () => {
+    const runId = await startRun(tenant.key);
+    const other = await createTenant();
+    for (const [key, id] of [[tenant.key, randomUUID()], [other.key, runId], [tenant.testKey, runId]] as const) {
+      const response = await call("GET", `/v1/runs/${id}`, { key });
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: "not_found", type: "not_found", message: expect.any(String) });
+    }
+  });
+
+  it("includes the linked triage item", async () => {
+    const fixture = await insertRunAwaitingTriage(tenant.orgId, { reason: "Needs a human", confidence: 0.3 });
+    const response = await call("GET", `/v1/runs/${fixture.runId}`, { key: tenant.key });
+    expect(response.status).toBe(200);
+    expect(response.body.run).toMatchObject({ id: fixture.runId, status: "pending_triage", requires_triage: true, confidence_score: 0.3 });
+    expect(response.body.triage_item).toMatchObject({
+      id: fixture.triageItemId, run_id: fixture.runId, status: "pending", triage_reason: "Needs a human",
+      created_at: expect.stringMatching(ISO_PATTERN), resolved_at: null,
+    });
+  });
+});
+
+describe("POST /v1/runs/:id/cancel", () => {
+  it("cancels a queued run: 200 {run} with status cancelled and completed_at", async () => {
+    const runId = await startRun(tenant.key);
+    const response = await call("POST", `/v1/runs/${runId}/cancel`, { key: tenant.key });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body)).toEqual(["run"]);
+    expect(response.body.run).toMatchObject({ id: runId, status: "cancelled", completed_at: expect.stringMatching(ISO_PATTERN) });
+    const fetched = await call("GET", `/v1/runs/${runId}`, { key: tenant.key });
+    expect(fetched.body.run.status).toBe("cancelled");
+  });
+
+  it("answers 409 conflict when the run is already cancelled", async () => {
+    const runId = await startRun(tenant.key);
+    expect((await call("POST", `/v1/runs/${runId}/cancel`, { key: tenant.key })).status).toBe(200);
+    const again = await call("POST", `/v1/runs/${runId}/cancel`, { key: tenant.key });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: "conflict", type: "conflict", message: expect.any(String) });
+  });
+
+  it("answers 404 for an unknown run and requires agents:run", async () => {
+    expect((await call("POST", `/v1/runs/${randomUUID()}/cancel`, { key: tenant.key })).status).toBe(404);
+    const readOnly = await createKey(tenant, "agents:read");
+    const runId = await startRun(tenant.key);
+    const response = await call("POST", `/v1/runs/${runId}/cancel`, { key: readOnly.key });
+    expect(response.status).toBe(403);
+    expect(response.body.required).toBe("agents:run");
+  });
+
+  it("cancels a pending_triage run and resolves its triage item as rejected", async () => {
+    const fixture = await insertRunAwaitingTriage(tenant.orgId);
+    const response = await call("POST", `/v1/runs/${fixture.runId}/cancel`, { key: tenant.key });
+    expect(response.status).toBe(200);
+    expect(response.body.run.status).toBe("cancelled");
+    const fetched = await call("GET", `/v1/runs/${fixture.runId}`, { key: tenant.key });
+    expect(fetched.body.triage_item).toMatchObject({
+      id: fixture.triageItemId, status: "rejected", resolved_at: expect.stringMatching(ISO_PATTERN), resolved_by: expect.any(String),
+    });
+    const pending = await call("GET", "/v1/triage?limit=100", { key: tenant.key });
+    expect(pending.body.data.map((item: { id: string }) => item.id)).not.toContain(fixture.triageItemId);
+  });
+});
