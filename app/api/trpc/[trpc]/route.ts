@@ -1,6 +1,7 @@
 // Dashboard transport: the same router tree as /v1, over tRPC's fetch adapter.
 import { randomUUID } from "node:crypto";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { toErrorResponse } from "../../../../src/http/errors.ts";
 import { appRouter } from "../../../../src/trpc/root.ts";
 
 export const runtime = "nodejs";
@@ -12,6 +13,8 @@ function handler(req: Request) {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
+    // Statuses come from the one error table, as on /v1.
+    responseMeta: ({ errors }) => (errors[0] ? { status: toErrorResponse(errors[0], requestId).status } : {}),
     createContext: ({ resHeaders }) => {
       resHeaders.set("X-Request-Id", requestId);
       return {
