@@ -43,7 +43,9 @@ export async function startServer(env: Record<string, string | undefined>, timeo
   const deadline = Date.now() + timeoutMs;
   let port = 0;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode} during start-up:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`Server exited (${child.exitCode ?? child.signalCode}) during start-up:\n${output}`);
+    }
     const ready = READY_LINE.exec(output);
     if (ready && Number(ready[2]) === child.pid) {
       port = Number(ready[1]);
@@ -58,7 +60,9 @@ export async function startServer(env: Record<string, string | undefined>, timeo
 
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode} during start-up:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`Server exited (${child.exitCode ?? child.signalCode}) during start-up:\n${output}`);
+    }
     try {
       const response = await fetch(`${baseUrl}/v1/health`);
       if (response.ok) break;
@@ -78,7 +82,7 @@ export async function startServer(env: Record<string, string | undefined>, timeo
     process: child,
     output: () => output,
     stop: async (signal = "SIGTERM") => {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },
   };
