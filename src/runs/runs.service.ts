@@ -3,7 +3,7 @@
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../db/client.ts";
-import type { Prisma } from "../generated/prisma/client.ts";
+import type { Prisma, RunStatus } from "../generated/prisma/client.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import type { TPagination } from "../http/pagination.ts";
 import { settleBatchRowForRun } from "../batches/batch-progress.ts";
@@ -33,11 +33,8 @@ export async function createRun(principal: TPrincipal, request: TCreateRunReques
   };
 }
 
-export async function listRuns(principal: TPrincipal, query: TPagination & { status?: string }) {
-  const where: Prisma.RunWhereInput = {
-    ...tenantScope(principal),
-    ...(query.status ? { status: query.status as Prisma.EnumRunStatusFilter["equals"] } : {}),
-  };
+export async function listRuns(principal: TPrincipal, query: TPagination & { status?: RunStatus }) {
+  const where: Prisma.RunWhereInput = { ...tenantScope(principal), ...(query.status ? { status: query.status } : {}) };
   const [runs, total] = await db().$transaction([
     db().run.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
     db().run.count({ where }),
