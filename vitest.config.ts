@@ -9,6 +9,5 @@ export default defineConfig({
     pool: "forks",
     // Two cores: a few files at a time keeps the shared server responsive.
     maxWorkers: 3,
-    minWorkers: 1,
   },
 });

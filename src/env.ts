@@ -28,6 +28,13 @@ const ZEnvSchema = z.object({
   AGENT_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   RATE_LIMIT_STRICT_PER_MIN: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_STANDARD_PER_MIN: z.coerce.number().int().min(1).default(600),
+  INNGEST_EVENT_KEY: z.string().min(1).optional(),
+  INNGEST_SIGNING_KEY: z.string().min(1).optional(),
+  INNGEST_BASE_URL: z.url().optional(),
+  INNGEST_DEV: z.string().min(1).optional(),
+  EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+  EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  EXECUTOR_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });

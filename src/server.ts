@@ -8,6 +8,8 @@ import { startDatabase } from "./db/bootstrap.ts";
 import { env, InvalidEnvironmentError } from "./env.ts";
 import { logger } from "./http/logger.ts";
 import { handlePublicApi, isPublicApiPath } from "./http/rest-handler.ts";
+import { startExecutionEngine } from "./jobs/engine.ts";
+import { startRunChangeListener } from "./runs/run-notifier.ts";
 
 async function main() {
   const settings = env();
@@ -16,6 +18,9 @@ async function main() {
     embedded: database.embedded,
     appliedMigrations: database.appliedMigrations,
   });
+
+  const stopListening = database.embedded ? async () => undefined : await startRunChangeListener(database.connectionString);
+  const engine = await startExecutionEngine(settings, { embeddedDatabase: database.embedded });
 
   const app = next({ dev: false, dir: path.resolve(process.cwd()), hostname: settings.HOST, port: settings.PORT });
   await app.prepare();
@@ -46,6 +51,8 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(forced);
     await app.close().catch(() => undefined);
+    await engine.stop();
+    await stopListening();
     await database.close();
     process.exit(0);
   };

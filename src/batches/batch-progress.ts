@@ -31,6 +31,9 @@ export async function settleBatchRowForRun(tx: TTransaction, run: Run): Promise<
 
 /** Recomputes the job's counters from its rows (derived, so never drifts) and finishes it. */
 export async function refreshBatchJob(tx: TTransaction, batchJobId: string): Promise<void> {
+  // Rows settle concurrently: serialise on the job row so the last transaction to commit
+  // counts every row (under READ COMMITTED each count runs after the previous holder committed).
+  await tx.$queryRaw`SELECT id FROM batch_jobs WHERE id = ${batchJobId}::uuid FOR UPDATE`;
   const counts = await tx.batchRow.groupBy({ by: ["status"], where: { batchJobId }, _count: { _all: true } });
   const countOf = (status: string) => counts.find((entry) => entry.status === status)?._count._all ?? 0;
   const unsettled = UNSETTLED_ROW_STATUSES.reduce((sum, status) => sum + countOf(status), 0);

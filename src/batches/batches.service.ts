@@ -1,4 +1,5 @@
 // Batches: accept up to 500 rows as one pending job, read them back, cancel.
+import { randomUUID } from "node:crypto";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../db/client.ts";
@@ -47,6 +48,19 @@ export async function createBatch(principal: TPrincipal, request: TCreateBatchRe
         apiKeyId: principal.apiKeyId,
       },
     });
+    // Each row is its own run, created with the batch so nothing accepted can be lost.
+    const runIds = request.rows.map(() => randomUUID());
+    await tx.run.createMany({
+      data: request.rows.map((row, rowIndex) => ({
+        id: runIds[rowIndex],
+        ...tenantScope(principal),
+        agentType: request.agent_type,
+        task: row.task,
+        data: (row.data ?? undefined) as Prisma.InputJsonValue | undefined,
+        apiKeyId: principal.apiKeyId,
+        batchJobId: created.id,
+      })),
+    });
     await tx.batchRow.createMany({
       data: request.rows.map((row, rowIndex) => ({
         ...tenantScope(principal),
@@ -54,6 +68,7 @@ export async function createBatch(principal: TPrincipal, request: TCreateBatchRe
         rowIndex,
         task: row.task,
         data: (row.data ?? undefined) as Prisma.InputJsonValue | undefined,
+        runId: runIds[rowIndex],
       })),
     });
     return created;
@@ -94,6 +109,8 @@ export async function cancelBatch(principal: TPrincipal, batchJobId: string) {
       ]);
     }
     // Rows not yet started never start; rows already running finish on their own.
+    const now = new Date();
+    await tx.run.updateMany({ where: { batchJobId, status: "queued" }, data: { status: "cancelled", completedAt: now } });
     await tx.batchRow.updateMany({ where: { batchJobId, status: "pending" }, data: { status: "cancelled" } });
   });
   return { cancelled: true as const };

@@ -1,26 +1,29 @@
-// The seam between accepting work and carrying it out. Routes and services call
-// `workDispatcher()` after the accepting transaction commits; the execution engine
-// (embedded executor or a real Inngest server) registers itself here at start-up.
+// The seam between accepting work and carrying it out. Services call `workDispatcher()`
+// after the accepting transaction commits; which engine runs the work (a real Inngest
+// server or the embedded executor) is decided once at start-up, and no caller knows.
+export type TRunPriority = "low" | "normal" | "high";
+
 export interface TWorkDispatcher {
-  runAccepted(runId: string): Promise<void>;
+  runAccepted(run: { runId: string; priority: TRunPriority }): Promise<void>;
   batchAccepted(batchJobId: string): Promise<void>;
 }
 
 /**
- * Records nothing and runs nothing: accepted runs stay `queued` and batches `pending`
- * until an execution engine is installed with setWorkDispatcher.
+ * Runs nothing: accepted runs stay `queued` and batches `pending`. Installed only until
+ * start-up has chosen the engine (and in processes, like the admin CLI, that never execute).
  */
 export const noExecutionEngine: TWorkDispatcher = {
   runAccepted: async () => undefined,
   batchAccepted: async () => undefined,
 };
 
-let current: TWorkDispatcher = noExecutionEngine;
+type TDispatcherStore = { __agentWorkforceDispatcher?: TWorkDispatcher };
+const store = globalThis as unknown as TDispatcherStore;
 
 export function workDispatcher(): TWorkDispatcher {
-  return current;
+  return store.__agentWorkforceDispatcher ?? noExecutionEngine;
 }
 
 export function setWorkDispatcher(dispatcher: TWorkDispatcher): void {
-  current = dispatcher;
+  store.__agentWorkforceDispatcher = dispatcher;
 }

@@ -24,7 +24,7 @@ export async function createRun(principal: TPrincipal, request: TCreateRunReques
       apiKeyId: principal.apiKeyId,
     },
   });
-  await workDispatcher().runAccepted(run.id);
+  await workDispatcher().runAccepted({ runId: run.id, priority: run.priority });
   return {
     run_id: run.id,
     status: run.status,

@@ -71,3 +71,20 @@ export async function createKey(tenant: TTenant, scopes: string, mode: "live" | 
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** Polls a GET until `done` holds for its body (runs and batches settle in the background). */
+export async function waitFor<T = any>(path: string, key: string, done: (body: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await call<T>("GET", path, { key });
+    if (response.status === 200 && done(response.body)) return response.body;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting on ${path}: ${response.text.slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export const SETTLED_RUN_STATUSES = ["completed", "failed", "cancelled", "pending_triage"];
+export const waitForRunToSettle = (key: string, runId: string) =>
+  waitFor(`/v1/runs/${runId}`, key, (body: any) => SETTLED_RUN_STATUSES.includes(body.run.status));
+export const waitForBatchToFinish = (key: string, batchId: string) =>
+  waitFor(`/v1/batches/${batchId}`, key, (body: any) => ["completed", "cancelled"].includes(body.job.status));

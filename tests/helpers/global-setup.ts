@@ -25,6 +25,9 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    // Agents take a little time, as real ones do: runs are observably queued/running.
+    AGENT_LATENCY_MS: "200",
+    EXECUTOR_RETRY_BASE_MS: "50",
   });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", database.url);

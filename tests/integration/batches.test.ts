@@ -1,9 +1,11 @@
 // Batches: accept up to 500 rows as one pending job, list, read back, cancel (spec
-// "Batch job" and decisions.md "Batches"). No execution engine runs yet, so jobs stay
-// pending and rows stay pending unless cancelled.
+// "Batch job" and decisions.md "Batches"). Rows execute in the background (the test
+// server adds AGENT_LATENCY_MS to every agent call, so a 30-row batch is still running
+// when a cancel arrives right after creation); execution itself is covered in
+// batch-execution.test.ts.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createTenant, ISO_PATTERN, type TTenant, UUID_PATTERN } from "../helpers/api.ts";
+import { call, createTenant, ISO_PATTERN, type TTenant, UUID_PATTERN, waitFor, waitForBatchToFinish } from "../helpers/api.ts";
 
 let tenant: TTenant;
 
@@ -11,7 +13,9 @@ beforeAll(async () => {
   tenant = await createTenant();
 });
 
-const rowsOf = (count: number) => Array.from({ length: count }, (_, index) => ({ task: `Row task ${index}` }));
+// Rows the rfq_generator completes without a person (explicit items).
+const rowsOf = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ task: `Row task ${index}`, data: { items: [{ description: "bolts", quantity: index + 1 }] } }));
 
 async function createBatch(key: string, body: Record<string, unknown> = {}) {
   const response = await call("POST", "/v1/batches", { key, body: { agent_type: "rfq_generator", rows: rowsOf(2), ...body } });
@@ -78,9 +82,12 @@ describe("GET /v1/batches", () => {
   beforeAll(async () => {
     fresh = await createTenant();
     created = [];
-    for (let index = 0; index < 3; index++) created.push((await createBatch(fresh.key, { name: `job ${index}` })).id);
+    created.push((await createBatch(fresh.key, { name: "job 0" })).id);
+    created.push((await createBatch(fresh.key, { name: "job 1", rows: rowsOf(30) })).id);
     const cancel = await call("POST", `/v1/batches/${created[1]}/cancel`, { key: fresh.key });
     expect(cancel.status).toBe(200);
+    created.push((await createBatch(fresh.key, { name: "job 2" })).id);
+    for (const id of created) await waitForBatchToFinish(fresh.key, id);
   });
 
   it("lists jobs newest first", async () => {
@@ -91,9 +98,9 @@ describe("GET /v1/batches", () => {
       id: created[2],
       name: "job 2",
       agent_type: "rfq_generator",
-      status: "pending",
+      status: "completed",
       total_rows: 2,
-      completed_rows: 0,
+      completed_rows: 2,
       failed_rows: 0,
       created_at: expect.stringMatching(ISO_PATTERN),
     });
@@ -101,10 +108,11 @@ describe("GET /v1/batches", () => {
 
   it("filters by status", async () => {
     const cancelled = await call("GET", "/v1/batches?status=cancelled", { key: fresh.key });
-    const pending = await call("GET", "/v1/batches?status=pending", { key: fresh.key });
+    const completed = await call("GET", "/v1/batches?status=completed", { key: fresh.key });
     const running = await call("GET", "/v1/batches?status=running", { key: fresh.key });
     expect(idsOf(cancelled.body.jobs)).toEqual([created[1]]);
-    expect(idsOf(pending.body.jobs)).toEqual([created[2], created[0]]);
+    expect(idsOf(completed.body.jobs)).toEqual([created[2], created[0]]);
+    expect(completed.body.total).toBe(2);
     expect(running.body.jobs).toEqual([]);
   });
 
@@ -137,22 +145,24 @@ describe("GET /v1/batches", () => {
 describe("GET /v1/batches/:id", () => {
   it("returns the job and its rows ordered by row_index", async () => {
     const tasks = Array.from({ length: 12 }, (_, index) => `Quote ${index} for ${randomUUID().slice(0, 4)}`);
-    const job = await createBatch(tenant.key, { rows: tasks.map((task) => ({ task, data: { items: [] } })) });
-    const response = await call("GET", `/v1/batches/${job.id}`, { key: tenant.key });
-    expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(["job", "rows"]);
-    expect(response.body.job).toMatchObject({ id: job.id, status: "pending", total_rows: 12 });
-    expect(response.body.rows).toEqual(
+    const job = await createBatch(tenant.key, { rows: tasks.map((task) => ({ task, data: { items: [{ description: "desk", quantity: 1 }] } })) });
+    const response = await waitForBatchToFinish(tenant.key, job.id);
+    expect(Object.keys(response).sort()).toEqual(["job", "rows"]);
+    expect(response.job).toMatchObject({ id: job.id, status: "completed", total_rows: 12, completed_rows: 12, failed_rows: 0 });
+    expect(response.rows).toEqual(
       tasks.map((task, index) => ({
         id: expect.stringMatching(UUID_PATTERN),
         row_index: index,
         task,
-        status: "pending",
-        result: null,
+        status: "completed",
+        result: expect.objectContaining({ rfq_number: expect.stringMatching(/^RFQ-/) }),
         error_message: null,
-        run_id: null,
+        run_id: expect.stringMatching(UUID_PATTERN),
       })),
     );
+    // Each row is its own run.
+    const runs = await Promise.all(response.rows.map((row: any) => call("GET", `/v1/runs/${row.run_id}`, { key: tenant.key })));
+    expect(runs.map((run) => [run.body.run.batch_id, run.body.run.task])).toEqual(tasks.map((task) => [job.id, task]));
   });
 
   it("answers 404 not_found for an unknown id", async () => {
@@ -163,19 +173,28 @@ describe("GET /v1/batches/:id", () => {
 });
 
 describe("POST /v1/batches/:id/cancel", () => {
-  it("cancels a pending job and its pending rows", async () => {
-    const job = await createBatch(tenant.key, { rows: rowsOf(4) });
+  it("cancels a running job: rows not yet started are cancelled, started rows finish", async () => {
+    const job = await createBatch(tenant.key, { rows: rowsOf(30) });
     const response = await call("POST", `/v1/batches/${job.id}/cancel`, { key: tenant.key });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ cancelled: true });
 
-    const after = await call("GET", `/v1/batches/${job.id}`, { key: tenant.key });
-    expect(after.body.job.status).toBe("cancelled");
-    expect(after.body.rows.map((row: { status: string }) => row.status)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled"]);
+    const after = await waitFor(`/v1/batches/${job.id}`, tenant.key, (body: any) =>
+      body.rows.every((row: { status: string }) => ["completed", "cancelled"].includes(row.status)),
+    );
+    expect(after.job.status).toBe("cancelled");
+    const statuses = after.rows.map((row: { status: string }) => row.status);
+    const cancelledRows = statuses.filter((status: string) => status === "cancelled").length;
+    expect(cancelledRows).toBeGreaterThanOrEqual(10); // at most 10 rows can have started
+    expect(after.job.completed_rows).toBe(30 - cancelledRows);
+    // The cancelled rows' runs are cancelled too and never ran.
+    const cancelledRun = after.rows.find((row: { status: string }) => row.status === "cancelled");
+    const run = await call("GET", `/v1/runs/${cancelledRun.run_id}`, { key: tenant.key });
+    expect(run.body.run).toMatchObject({ status: "cancelled", started_at: null, output: null });
   });
 
   it("answers 400 validation_error when the job is already cancelled", async () => {
-    const job = await createBatch(tenant.key);
+    const job = await createBatch(tenant.key, { rows: rowsOf(30) });
     expect((await call("POST", `/v1/batches/${job.id}/cancel`, { key: tenant.key })).status).toBe(200);
     const again = await call("POST", `/v1/batches/${job.id}/cancel`, { key: tenant.key });
     expect(again.status).toBe(400);

@@ -3,7 +3,7 @@
 // `queued`; the pending_triage state comes from a database fixture.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createKey, createTenant, ISO_PATTERN, type TTenant, UUID_PATTERN } from "../helpers/api.ts";
+import { call, createKey, createTenant, ISO_PATTERN, type TTenant, UUID_PATTERN, waitForRunToSettle } from "../helpers/api.ts";
 import { insertRunAwaitingTriage } from "../helpers/fixtures.ts";
 
 const LIST_ITEM_KEYS = [
@@ -51,7 +51,7 @@ describe("POST /v1/run", () => {
     expect(response.status).toBe(202);
     expect(response.body.agent_type).toBe("center");
     const run = await call("GET", `/v1/runs/${response.body.run_id}`, { key: tenant.key });
-    expect(run.body.run).toMatchObject({ agent_type: "center", priority: "normal", status: "queued", task: "Anything" });
+    expect(run.body.run).toMatchObject({ agent_type: "center", priority: "normal", task: "Anything" });
   });
 
   it.each(["low", "normal", "high"])("accepts priority %s and stores it", async (priority) => {
@@ -128,19 +128,26 @@ describe("GET /v1/runs", () => {
   beforeAll(async () => {
     lister = await createTenant();
     for (let index = 0; index < 25; index++) {
-      created.push(await startRun(lister.key, { task: `run ${index}`, priority: index % 2 ? "high" : "low" }));
+      // Three kinds of run, so they settle in three different states.
+      const kind = [
+        { agent_type: "rfq_generator", data: { items: [{ description: "chairs", quantity: 2 }] } }, // completed
+        { agent_type: "center" }, // no specialist matches: pending_triage
+        { agent_type: "ap_specialist" }, // no invoice: failed
+      ][index % 3];
+      created.push(await startRun(lister.key, { task: `run ${index}`, priority: index % 2 ? "high" : "low", ...kind }));
     }
   });
 
   it("lists items with exactly the list-item fields", async () => {
+    await waitForRunToSettle(lister.key, created[24]!); // the newest: an RFQ with items, completes
     const response = await call("GET", "/v1/runs?limit=1", { key: lister.key });
     expect(response.status).toBe(200);
     const [item] = response.body.data;
     expect(Object.keys(item).sort()).toEqual(LIST_ITEM_KEYS);
     expect(item).toMatchObject({
-      id: expect.stringMatching(UUID_PATTERN), agent_type: "center", status: "queued", priority: "low",
-      created_at: expect.stringMatching(ISO_PATTERN), started_at: null, completed_at: null,
-      confidence_score: null, requires_triage: false, error_message: null,
+      id: created[24], agent_type: "rfq_generator", status: "completed", priority: "low",
+      created_at: expect.stringMatching(ISO_PATTERN), started_at: expect.stringMatching(ISO_PATTERN),
+      completed_at: expect.stringMatching(ISO_PATTERN), confidence_score: 0.9, requires_triage: false, error_message: null,
     });
   });
 
@@ -174,14 +181,16 @@ describe("GET /v1/runs", () => {
   });
 
   it("filters by status", async () => {
-    const [first, second] = created;
-    for (const id of [first, second]) expect((await call("POST", `/v1/runs/${id}/cancel`, { key: lister.key })).status).toBe(200);
-    const cancelled = await call("GET", "/v1/runs?status=cancelled", { key: lister.key });
-    expect(cancelled.body.total).toBe(2);
-    expect(cancelled.body.data.map((run: { id: string }) => run.id).sort()).toEqual([first, second].sort());
-    const queued = await call("GET", "/v1/runs?status=queued&limit=100", { key: lister.key });
-    expect(queued.body.total).toBe(23);
-    expect(queued.body.data.every((run: { status: string }) => run.status === "queued")).toBe(true);
+    // Let every run settle, then each status filter must return exactly the runs in that status.
+    const settled = await Promise.all(created.map((id) => waitForRunToSettle(lister.key, id)));
+    const statusOf = new Map(settled.map((body: any) => [body.run.id, body.run.status]));
+    for (const status of ["completed", "pending_triage", "failed", "cancelled", "queued"]) {
+      const filtered = await call("GET", `/v1/runs?status=${status}&limit=100`, { key: lister.key });
+      const expected = created.filter((id) => statusOf.get(id) === status);
+      expect(filtered.body.total).toBe(expected.length);
+      expect(filtered.body.data.map((run: { id: string }) => run.id).sort()).toEqual(expected.sort());
+    }
+    expect(new Set(statusOf.values())).toEqual(new Set(["completed", "pending_triage", "failed"]));
   });
 
   it("never lists another organization's runs or the other mode's", async () => {
@@ -197,16 +206,21 @@ describe("GET /v1/runs", () => {
 
 describe("GET /v1/runs/:id", () => {
   it("returns {run, triage_item: null} with the full run fields", async () => {
-    const runId = await startRun(tenant.key, { task: "Full shape", data: { a: 1 }, priority: "high" });
+    const runId = await startRun(tenant.key, {
+      task: "Full shape", agent_type: "rfq_generator", data: { items: [{ description: "lamps", quantity: 3 }] }, priority: "high",
+    });
     const response = await call("GET", `/v1/runs/${runId}`, { key: tenant.key });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(["run", "triage_item"]);
     expect(response.body.triage_item).toBeNull();
     expect(Object.keys(response.body.run).sort()).toEqual(FULL_RUN_KEYS);
     expect(response.body.run).toMatchObject({
-      id: runId, agent_type: "center", status: "queued", priority: "high", task: "Full shape",
-      data: { a: 1 }, output: null, batch_id: null, livemode: true, created_at: expect.stringMatching(ISO_PATTERN),
+      id: runId, agent_type: "rfq_generator", priority: "high", task: "Full shape",
+      data: { items: [{ description: "lamps", quantity: 3 }] }, batch_id: null, livemode: true, created_at: expect.stringMatching(ISO_PATTERN),
     });
+    const settled = await waitForRunToSettle(tenant.key, runId);
+    expect(settled.triage_item).toBeNull();
+    expect(settled.run).toMatchObject({ status: "completed", confidence_score: 0.9, output: expect.objectContaining({ rfq_number: expect.any(String) }) });
   });
 
   it("answers 404 not_found for an unknown id, another tenant's run and the other mode's run", async () => {

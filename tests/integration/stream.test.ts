@@ -40,14 +40,15 @@ describe("GET /v1/runs/:id/stream", () => {
     expect(Date.now() - startedAt).toBeLessThan(1_500);
     expect(first).not.toBeNull();
     expect(first!.id).toMatch(/\S/);
-    expect(first!.json).toEqual({ status: "queued", confidence: null, result: null, error: null });
+    // A fresh run is still waiting or being worked on (agents take AGENT_LATENCY_MS).
+    expect(first!.json).toEqual({ status: expect.stringMatching(/^(queued|running)$/), confidence: null, result: null, error: null });
   });
 
   it("pushes a cancelled update when the run is cancelled, then the server closes the stream", async () => {
     const runId = await startRun();
     const sse = await stream(runId);
     const first = await sse.nextData(2_000);
-    expect(first!.json.status).toBe("queued");
+    expect(first!.json.status).toMatch(/^(queued|running)$/);
 
     const cancel = await call("POST", `/v1/runs/${runId}/cancel`, { key: tenant.key });
     expect(cancel.status).toBe(200);

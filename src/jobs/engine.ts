@@ -1,0 +1,67 @@
+// Chooses who carries out accepted work, once, at start-up: a real Inngest server when the
+// SDK's INNGEST_* variables are set (functions are served at /api/inngest), else the
+// embedded executor in this process. Either way the app only sends events.
+import { db } from "../db/client.ts";
+import type { TEnv } from "../env.ts";
+import { logger } from "../http/logger.ts";
+import { setWorkDispatcher, type TWorkDispatcher } from "../runs/dispatcher.ts";
+import { inngest, setEmbeddedEventSink, usesInngestServer } from "./client.ts";
+import { PRIORITY_BOOST_SECONDS } from "./events.ts";
+import { EmbeddedExecutor } from "./executor/embedded-executor.ts";
+import { functions } from "./functions/index.ts";
+
+/** Sends the app's events; event ids are derived from the work so a re-send is de-duplicated. */
+export const eventDispatcher: TWorkDispatcher = {
+  async runAccepted({ runId, priority }) {
+    await inngest.send({
+      name: "app/run.requested",
+      id: `run-${runId}`,
+      data: { runId, concurrencyKey: runId, priorityBoost: PRIORITY_BOOST_SECONDS[priority] },
+    });
+  },
+  async batchAccepted(batchJobId) {
+    await inngest.send({ name: "app/batch.created", id: `batch-${batchJobId}`, data: { batchJobId } });
+  },
+};
+
+/** Re-sends events for work accepted but never handed over (a crash between commit and send). */
+export async function redispatchAcceptedWork(): Promise<{ runs: number; batches: number }> {
+  const [runs, batches] = await Promise.all([
+    db().run.findMany({ where: { status: "queued", batchJobId: null }, select: { id: true, priority: true } }),
+    db().batchJob.findMany({ where: { status: { in: ["pending", "running"] } }, select: { id: true } }),
+  ]);
+  for (const run of runs) await eventDispatcher.runAccepted({ runId: run.id, priority: run.priority });
+  for (const batch of batches) await eventDispatcher.batchAccepted(batch.id);
+  return { runs: runs.length, batches: batches.length };
+}
+
+export type TExecutionEngine = { kind: "inngest" | "embedded"; executor?: EmbeddedExecutor; stop: () => Promise<void> };
+
+export async function startExecutionEngine(settings: TEnv, options: { embeddedDatabase: boolean }): Promise<TExecutionEngine> {
+  setWorkDispatcher(eventDispatcher);
+  if (usesInngestServer()) {
+    logger.info("execution engine: Inngest server", { baseUrl: settings.INNGEST_BASE_URL ?? "Inngest Cloud" });
+    return { kind: "inngest", stop: async () => undefined };
+  }
+  const executor = new EmbeddedExecutor({
+    functions,
+    maxParallel: settings.EXECUTOR_CONCURRENCY,
+    pollIntervalMs: settings.EXECUTOR_POLL_MS,
+    retryBaseMs: settings.EXECUTOR_RETRY_BASE_MS,
+    leaseMs: 15_000,
+    // The embedded database has exactly one owner process, so nothing else can be running its jobs.
+    reclaimAllOnStart: options.embeddedDatabase,
+  });
+  setEmbeddedEventSink(executor);
+  await executor.start();
+  const recovered = await redispatchAcceptedWork();
+  logger.info("execution engine: embedded executor", recovered);
+  return {
+    kind: "embedded",
+    executor,
+    stop: async () => {
+      await executor.stop();
+      setEmbeddedEventSink(undefined);
+    },
+  };
+}

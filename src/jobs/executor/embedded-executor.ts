@@ -1,0 +1,322 @@
+// Runs Inngest functions in-process when no Inngest server is configured. It drives the
+// SDK's public serve() handler over Inngest's own wire protocol (SDK_SPEC.md): each call
+// runs the next step and answers with the step's result, which is persisted in
+// PostgreSQL (job_runs) before the next call, so a process killed mid-run resumes without
+// repeating finished steps. Retries with backoff honour `retries` and NonRetriableError;
+// keyed concurrency limits hold across processes (claims are serialised by an advisory
+// lock); higher priority starts first.
+import { randomUUID } from "node:crypto";
+import type { InngestFunction } from "inngest";
+import { serve } from "inngest/edge";
+import { db } from "../../db/client.ts";
+import type { JobRun, Prisma } from "../../generated/prisma/client.ts";
+import { logger } from "../../http/logger.ts";
+import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
+import { concurrencyFor, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
+
+const CLAIM_LOCK_ID = 72_707_370;
+
+export type TExecutorOptions = {
+  functions: InngestFunction.Any[];
+  /** Function runs executing at once in this process. */
+  maxParallel: number;
+  pollIntervalMs: number;
+  /** First retry delay; doubles per attempt (capped at 10 minutes). */
+  retryBaseMs: number;
+  leaseMs: number;
+  /** Reclaim every running job at start: only safe when this process is the only executor. */
+  reclaimAllOnStart: boolean;
+};
+
+type TEvent = { name: string; data: unknown; id: string; ts: number };
+type TMemo = Record<string, { type: "data"; data: unknown } | { type: "error"; error: unknown }>;
+type TOp = { op: string; id: string; data?: unknown; error?: unknown; opts?: { duration?: string } };
+
+/** Parses Inngest duration strings ("1s", "2m30s", "500ms") and plain millisecond numbers. */
+function durationMs(value: string | undefined): number {
+  if (!value) return 0;
+  let total = 0;
+  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
+    total += Number(amount) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[unit as "s"];
+  }
+  return total || Number(value) || 0;
+}
+
+export class EmbeddedExecutor implements TEmbeddedEventSink {
+  readonly instanceId = randomUUID();
+  private readonly handler: (request: Request) => Promise<Response>;
+  private readonly functionsById = new Map<string, InngestFunction.Any>();
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private running = false;
+  private wakeUp: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: TExecutorOptions) {
+    this.handler = serve({ client: inngest, functions: options.functions }) as (request: Request) => Promise<Response>;
+    for (const fn of options.functions) this.functionsById.set(fn.id(), fn);
+  }
+
+  /** Receives sent events: one job per function the event triggers (de-duplicated by idempotency key). */
+  async accept(events: readonly { name: string; data?: unknown; id?: string; ts?: number }[]): Promise<string[]> {
+    const stamped: TEvent[] = events.map((event) => ({
+      name: event.name,
+      data: event.data ?? {},
+      id: event.id ?? `evt_${randomUUID().replaceAll("-", "")}`,
+      ts: event.ts ?? Date.now(),
+    }));
+    const jobs: Prisma.JobRunCreateManyInput[] = [];
+    for (const event of stamped) {
+      for (const fn of this.functionsById.values()) {
+        if (!triggerEvents(fn).includes(event.name)) continue;
+        const concurrency = concurrencyFor(fn, event);
+        jobs.push({
+          functionId: fn.id(),
+          eventId: event.id,
+          event: event as unknown as Prisma.InputJsonValue,
+          idempotencyKey: idempotencyKeyFor(fn, event),
+          concurrencyKey: concurrency?.key ?? null,
+          concurrencyLimit: concurrency?.limit ?? null,
+          priority: priorityFor(fn, event),
+          maxAttempts: maxAttempts(fn),
+        });
+      }
+    }
+    if (jobs.length > 0) {
+      await db().jobRun.createMany({ data: jobs, skipDuplicates: true });
+      this.wake();
+    }
+    return stamped.map((event) => event.id);
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await db().jobRun.updateMany({
+      where: this.options.reclaimAllOnStart ? { status: "running" } : { status: "running", lockedUntil: { lt: new Date() } },
+      data: { status: "queued", lockedBy: null, lockedUntil: null },
+    });
+    this.heartbeat = setInterval(() => void this.renewLeases(), Math.max(1_000, this.options.leaseMs / 3));
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearInterval(this.heartbeat);
+    this.wake();
+    await this.loop;
+    await Promise.allSettled(this.inFlight.values());
+  }
+
+  /** Resolves once no job is queued or running (tests, benchmarks). */
+  async idle(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const pending = await db().jobRun.count({ where: { status: { in: ["queued", "running"] } } });
+      if (pending === 0 && this.inFlight.size === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("Executor did not become idle in time");
+  }
+
+  private wake(): void {
+    this.wakeUp?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.reclaimExpiredLeases();
+        const slots = this.options.maxParallel - this.inFlight.size;
+        const claimed = slots > 0 ? await this.claim(slots) : [];
+        for (const job of claimed) {
+          const execution = this.execute(job)
+            .catch((error) => logger.error("executor job crashed", { jobId: job.id, error: String(error) }))
+            .finally(() => {
+              this.inFlight.delete(job.id);
+              this.wake();
+            });
+          this.inFlight.set(job.id, execution);
+        }
+        if (claimed.length > 0 && claimed.length === slots) continue;
+      } catch (error) {
+        if (this.running) logger.error("executor loop error", { error: String(error) });
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollIntervalMs);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = undefined;
+    }
+  }
+
+  private async reclaimExpiredLeases(): Promise<void> {
+    await db().jobRun.updateMany({
+      where: { status: "running", lockedUntil: { lt: new Date() } },
+      data: { status: "queued", lockedBy: null, lockedUntil: null },
+    });
+  }
+
+  private async renewLeases(): Promise<void> {
+    const ids = [...this.inFlight.keys()];
+    if (ids.length === 0) return;
+    await db()
+      .jobRun.updateMany({
+        where: { id: { in: ids }, lockedBy: this.instanceId },
+        data: { lockedUntil: new Date(Date.now() + this.options.leaseMs) },
+      })
+      .catch(() => undefined);
+  }
+
+  /** Claims up to `slots` ready jobs, highest priority first, never exceeding a key's limit. */
+  private async claim(slots: number): Promise<JobRun[]> {
+    return db().$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_ID})`;
+      const candidates = await tx.$queryRaw<
+        { id: string; function_id: string; concurrency_key: string | null; concurrency_limit: number | null; running: bigint }[]
+      >`
+        WITH busy AS (
+          SELECT function_id, concurrency_key, count(*) AS running FROM job_runs
+          WHERE status = 'running' AND concurrency_key IS NOT NULL GROUP BY function_id, concurrency_key)
+        SELECT j.id, j.function_id, j.concurrency_key, j.concurrency_limit, coalesce(b.running, 0) AS running
+        FROM job_runs j
+        LEFT JOIN busy b ON b.function_id = j.function_id AND b.concurrency_key = j.concurrency_key
+        WHERE j.status = 'queued' AND j.run_after <= now()
+          AND (j.concurrency_limit IS NULL OR coalesce(b.running, 0) < j.concurrency_limit)
+        ORDER BY j.priority DESC, j.created_at ASC, j.id ASC
+        LIMIT ${slots * 4}`;
+      const taken = new Map<string, number>();
+      const chosen: string[] = [];
+      for (const candidate of candidates) {
+        if (chosen.length >= slots) break;
+        if (candidate.concurrency_key !== null && candidate.concurrency_limit !== null) {
+          const group = `${candidate.function_id}\u0000${candidate.concurrency_key}`;
+          const inUse = (taken.get(group) ?? Number(candidate.running));
+          if (inUse >= candidate.concurrency_limit) continue;
+          taken.set(group, inUse + 1);
+        }
+        chosen.push(candidate.id);
+      }
+      if (chosen.length === 0) return [];
+      await tx.jobRun.updateMany({
+        where: { id: { in: chosen } },
+        data: { status: "running", lockedBy: this.instanceId, lockedUntil: new Date(Date.now() + this.options.leaseMs) },
+      });
+      return tx.jobRun.findMany({ where: { id: { in: chosen } } });
+    });
+  }
+
+  private async callHandler(job: JobRun, fn: InngestFunction.Any, steps: TMemo, stack: string[], attempt: number, stepId: string) {
+    const event = job.event as unknown as TEvent;
+    const body = {
+      version: 2,
+      event,
+      events: [event],
+      steps,
+      ctx: {
+        run_id: job.id,
+        attempt,
+        max_attempts: job.maxAttempts,
+        disable_immediate_execution: false,
+        use_api: false,
+        stack: { stack, current: stack.length },
+      },
+    };
+    const url = `http://127.0.0.1/api/inngest?fnId=${encodeURIComponent(`${INNGEST_APP_ID}-${fn.id()}`)}&stepId=${encodeURIComponent(stepId)}`;
+    const response = await this.handler(
+      new Request(url, { method: "POST", headers: { host: "127.0.0.1", "content-type": "application/json" }, body: JSON.stringify(body) }),
+    );
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+
+  private backoffMs(attempt: number, retryAfter?: string | null): number {
+    const fromHeader = retryAfter ? Number(retryAfter) * 1000 || Date.parse(retryAfter) - Date.now() : NaN;
+    if (Number.isFinite(fromHeader) && fromHeader > 0) return fromHeader;
+    return Math.min(this.options.retryBaseMs * 2 ** attempt, 600_000);
+  }
+
+  /** Drives one job until it finishes, fails for good, or must wait (retry backoff, sleep). */
+  private async execute(job: JobRun): Promise<void> {
+    const fn = this.functionsById.get(job.functionId);
+    const mine = { id: job.id, lockedBy: this.instanceId, status: "running" as const };
+    if (!fn) {
+      await db().jobRun.updateMany({ where: mine, data: { status: "failed", error: `Unknown function ${job.functionId}` } });
+      return;
+    }
+    const steps = { ...(job.steps as TMemo) };
+    const stack = [...job.stack];
+    let attempt = job.attempt;
+    const planned: string[] = [];
+
+    const persist = (data: Prisma.JobRunUpdateManyMutationInput) =>
+      db().jobRun.updateMany({
+        where: mine,
+        data: { steps: steps as Prisma.InputJsonValue, stack, attempt, lockedUntil: new Date(Date.now() + this.options.leaseMs), ...data },
+      });
+    const requeue = (delayMs: number) =>
+      persist({ status: "queued", runAfter: new Date(Date.now() + delayMs), lockedBy: null, lockedUntil: null });
+
+    while (this.running) {
+      const response = await this.callHandler(job, fn, steps, stack, attempt, planned.shift() ?? "step");
+      if (response.status === 200) {
+        await persist({ status: "completed", result: JSON.parse(response.text || "null") as Prisma.InputJsonValue, lockedBy: null, lockedUntil: null });
+        return;
+      }
+      if (response.status === 206) {
+        const ops = JSON.parse(response.text) as TOp[];
+        let wait: number | null = null;
+        for (const op of ops) {
+          switch (op.op) {
+            case "StepRun":
+            case "Step":
+              steps[op.id] = { type: "data", data: op.data ?? null };
+              stack.push(op.id);
+              attempt = 0;
+              break;
+            case "StepFailed":
+              steps[op.id] = { type: "error", error: op.error };
+              stack.push(op.id);
+              attempt = 0;
+              break;
+            case "StepError":
+              attempt += 1;
+              wait = this.backoffMs(attempt - 1, response.headers.get("retry-after"));
+              break;
+            case "Sleep":
+              steps[op.id] = { type: "data", data: null };
+              stack.push(op.id);
+              wait = durationMs(op.opts?.duration);
+              break;
+            case "StepPlanned":
+              planned.push(op.id);
+              break;
+            default:
+              await persist({ status: "failed", error: `The embedded executor does not support ${op.op}`, lockedBy: null, lockedUntil: null });
+              logger.error("unsupported Inngest op", { jobId: job.id, op: op.op });
+              return;
+          }
+        }
+        if (wait !== null) {
+          await requeue(wait);
+          return;
+        }
+        await persist({});
+        continue;
+      }
+      const retryable = response.status >= 500 && response.headers.get("x-inngest-no-retry") !== "true";
+      if (retryable && attempt + 1 < job.maxAttempts) {
+        attempt += 1;
+        await requeue(this.backoffMs(attempt - 1, response.headers.get("retry-after")));
+        return;
+      }
+      await persist({ status: "failed", error: response.text.slice(0, 4000), lockedBy: null, lockedUntil: null });
+      logger.warn("function run failed", { jobId: job.id, functionId: job.functionId, status: response.status });
+      return;
+    }
+    // Shutting down mid-run: hand the job back; finished steps are already persisted.
+    await persist({ status: "queued", lockedBy: null, lockedUntil: null });
+  }
+}

@@ -1,0 +1,45 @@
+// Carries out one run: mark it running, call its agent, record the outcome (completed,
+// waiting for a person, or failed), then emit the run's event. Runs of one batch share a
+// concurrency key, so at most 10 of them are in flight.
+import { callAgent, recordOutcome, startRun } from "../../runs/run-execution.ts";
+import { inngest } from "../client.ts";
+import { runRequested } from "../events.ts";
+
+export const BATCH_CONCURRENCY = 10;
+
+export const executeRun = inngest.createFunction(
+  {
+    id: "execute-run",
+    triggers: [runRequested],
+    retries: 3,
+    concurrency: [{ limit: BATCH_CONCURRENCY, key: "event.data.concurrencyKey" }],
+    idempotency: "event.data.runId",
+    priority: { run: "event.data.priorityBoost" },
+  },
+  async ({ event, step }) => {
+    const run = await step.run("start-run", () => startRun(event.data.runId));
+    if (!run) return { skipped: true };
+
+    let outcome;
+    try {
+      outcome = await step.run("call-agent", () => callAgent(run));
+    } catch {
+      // The agent kept failing for a reason of the service, not of the input.
+      outcome = { kind: "service_error" as const, message: "The agent could not complete the run; it was retried and gave up" };
+    }
+
+    const recorded = await step.run("record-outcome", () => recordOutcome(run, outcome));
+    if (recorded.event) {
+      await step.sendEvent("emit-run-event", {
+        name: recorded.event,
+        data: {
+          runId: run.runId,
+          organizationId: run.organizationId,
+          batchJobId: run.batchJobId,
+          ...(recorded.triageItemId ? { triageItemId: recorded.triageItemId } : {}),
+        },
+      });
+    }
+    return { runId: run.runId, event: recorded.event };
+  },
+);

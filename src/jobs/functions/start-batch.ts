@@ -1,0 +1,24 @@
+// Starts a batch: marks it running and fans out one run request per row. The rows' runs
+// were created with the batch (so nothing accepted can be lost); execute-run's
+// concurrency key (the batch id) keeps at most 10 of them in flight.
+import { markBatchRunning } from "../../batches/batch-execution.ts";
+import { inngest } from "../client.ts";
+import { batchCreated, PRIORITY_BOOST_SECONDS } from "../events.ts";
+
+export const startBatch = inngest.createFunction(
+  { id: "start-batch", triggers: [batchCreated], retries: 3, idempotency: "event.data.batchJobId" },
+  async ({ event, step }) => {
+    const runIds = await step.run("mark-running", () => markBatchRunning(event.data.batchJobId));
+    if (runIds.length > 0) {
+      await step.sendEvent(
+        "fan-out-rows",
+        runIds.map((runId) => ({
+          name: "app/run.requested" as const,
+          id: `run-${runId}`,
+          data: { runId, concurrencyKey: event.data.batchJobId, priorityBoost: PRIORITY_BOOST_SECONDS.normal },
+        })),
+      );
+    }
+    return { batchJobId: event.data.batchJobId, rows: runIds.length };
+  },
+);
