@@ -1,0 +1,62 @@
+// Batches run: one run per row, at most 10 rows of a batch in flight, one failed row
+// never stops the others, counters rise as rows settle, the job completes at the end.
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createTenant, type TTenant, waitFor, waitForBatchToFinish } from "../helpers/api.ts";
+import { peakOverlap } from "../helpers/concurrency.ts";
+
+let tenant: TTenant;
+
+beforeAll(async () => {
+  tenant = await createTenant();
+});
+
+const rfqRow = (index: number) => ({ task: `Quote ${index}`, data: { items: [{ description: "cable", quantity: index + 1 }] } });
+
+describe("batch execution", () => {
+  it("runs 30 rows with one failing row: 29 completed, 1 failed, job completed", async () => {
+    const rows = Array.from({ length: 30 }, (_, index) => (index === 7 ? { task: "broken", data: { items: "not a list" } } : rfqRow(index)));
+    const created = await call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "rfq_generator", name: "thirty", rows } });
+    expect(created.status).toBe(201);
+    const jobId = created.body.job.id;
+
+    // Counters rise while rows settle.
+    const midway = await waitFor(`/v1/batches/${jobId}`, tenant.key, (body: any) => body.job.completed_rows > 0);
+    expect(midway.job.status).toMatch(/^(running|completed)$/);
+
+    const { job, rows: settledRows } = await waitForBatchToFinish(tenant.key, jobId);
+    expect(job).toMatchObject({ status: "completed", total_rows: 30, completed_rows: 29, failed_rows: 1 });
+    expect(settledRows[7]).toMatchObject({ row_index: 7, status: "failed", result: null, error_message: expect.stringMatching(/data\.items/) });
+    expect(settledRows.filter((row: any) => row.status === "completed")).toHaveLength(29);
+    for (const row of settledRows.filter((row: any) => row.status === "completed")) {
+      expect(row.result.items[0].quantity).toBe(row.row_index + 1);
+    }
+    const failedRun = await call("GET", `/v1/runs/${settledRows[7].run_id}`, { key: tenant.key });
+    expect(failedRun.body.run).toMatchObject({ status: "failed", batch_id: jobId });
+  });
+
+  it("never has more than 10 rows of one batch in flight, and does use all 10", async () => {
+    const rows = Array.from({ length: 40 }, (_, index) => rfqRow(index));
+    const created = await call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "rfq_generator", rows } });
+    const { rows: settledRows } = await waitForBatchToFinish(tenant.key, created.body.job.id);
+    const runs = await Promise.all(settledRows.map((row: any) => call("GET", `/v1/runs/${row.run_id}`, { key: tenant.key })));
+    const intervals = runs.map(({ body }) => ({ start: Date.parse(body.run.started_at), end: Date.parse(body.run.completed_at) }));
+    expect(intervals.every(({ start, end }) => Number.isFinite(start) && Number.isFinite(end))).toBe(true);
+    expect(peakOverlap(intervals)).toBe(10);
+  });
+
+  it("keeps two batches' limits separate: both make progress at once", async () => {
+    const [first, second] = await Promise.all(
+      [0, 1].map(() => call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "rfq_generator", rows: Array.from({ length: 20 }, (_, i) => rfqRow(i)) } })),
+    );
+    const [a, b] = await Promise.all([first!, second!].map((response) => waitForBatchToFinish(tenant.key, response.body.job.id)));
+    const intervalsOf = async (batch: any) =>
+      Promise.all(batch.rows.map(async (row: any) => {
+        const { run } = (await call("GET", `/v1/runs/${row.run_id}`, { key: tenant.key })).body;
+        return { start: Date.parse(run.started_at), end: Date.parse(run.completed_at) };
+      }));
+    const [intervalsA, intervalsB] = await Promise.all([intervalsOf(a), intervalsOf(b)]);
+    expect(peakOverlap(intervalsA)).toBeLessThanOrEqual(10);
+    expect(peakOverlap(intervalsB)).toBeLessThanOrEqual(10);
+    expect(peakOverlap([...intervalsA, ...intervalsB])).toBeGreaterThan(10);
+  });
+});

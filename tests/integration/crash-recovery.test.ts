@@ -1,0 +1,91 @@
+// Crash safety: a 200-row batch, the server killed with SIGKILL midway, started again on
+// the same database. Every row must end terminal exactly once, with no duplicate runs and
+// no function run executed twice.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, withDatabase } from "../helpers/database.ts";
+import { runAdminCli, startServer, type TRunningServer } from "../helpers/processes.ts";
+
+let database: Awaited<ReturnType<typeof createDatabase>>;
+let dataDir: string;
+let server: TRunningServer | undefined;
+
+const settings = () => ({ DATABASE_URL: database.url, DATA_DIR: dataDir, AGENT_LATENCY_MS: "40", EXECUTOR_RETRY_BASE_MS: "50" });
+
+async function api(method: string, route: string, key: string, body?: unknown) {
+  const response = await fetch(`${server!.baseUrl}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+async function cli(...args: string[]) {
+  const result = await runAdminCli([...args, "--json"], { DATABASE_URL: database.url, DATA_DIR: dataDir });
+  if (result.code !== 0) throw new Error(result.stderr);
+  return result.json as any;
+}
+
+async function waitForBatch(key: string, jobId: string, done: (job: any) => boolean, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await api("GET", `/v1/batches/${jobId}`, key);
+    if (done(body.job)) return body;
+    if (Date.now() > deadline) throw new Error(`batch did not get there: ${JSON.stringify(body.job)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+beforeAll(async () => {
+  database = await createDatabase("aw_crash");
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-crash-"));
+});
+
+afterAll(async () => {
+  await server?.stop("SIGKILL");
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("crash mid-batch", () => {
+  it("finishes every row exactly once after a SIGKILL and a restart", async () => {
+    server = await startServer(settings());
+    const org = await cli("create-org", "--name", "Crash Co", "--plan", "growth");
+    const { key } = await cli("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");
+
+    const rows = Array.from({ length: 200 }, (_, index) => ({ task: `Quote ${index}`, data: { items: [{ description: "bolt", quantity: index + 1 }] } }));
+    const created = await api("POST", "/v1/batches", key, { agent_type: "rfq_generator", rows });
+    expect(created.status).toBe(201);
+    const jobId = created.body.job.id;
+
+    const before = await waitForBatch(key, jobId, (job) => job.completed_rows >= 30);
+    expect(before.job.completed_rows).toBeLessThan(200);
+    expect(await server.stop("SIGKILL")).toBeNull(); // killed, no exit code
+
+    server = await startServer(settings());
+    const after = await waitForBatch(key, jobId, (job) => job.status === "completed");
+    expect(after.job).toMatchObject({ total_rows: 200, completed_rows: 200, failed_rows: 0 });
+    expect(after.rows.every((row: any, index: number) => row.status === "completed" && row.result.items[0].quantity === index + 1)).toBe(true);
+
+    await withDatabase(database.url, async (client) => {
+      const runs = await client.query("SELECT status, count(*)::int AS n FROM runs WHERE batch_job_id = $1 GROUP BY status", [jobId]);
+      expect(runs.rows).toEqual([{ status: "completed", n: 200 }]);
+      const distinctRuns = await client.query("SELECT count(DISTINCT run_id)::int AS n FROM batch_rows WHERE batch_job_id = $1", [jobId]);
+      expect(distinctRuns.rows[0].n).toBe(200);
+      // One function run per row run, each finished, none repeated.
+      const jobs = await client.query(
+        `SELECT function_id, status, count(*)::int AS n, count(DISTINCT idempotency_key)::int AS keys FROM job_runs GROUP BY function_id, status ORDER BY function_id`,
+      );
+      expect(jobs.rows).toEqual([
+        { function_id: "execute-run", status: "completed", n: 200, keys: 200 },
+        { function_id: "start-batch", status: "completed", n: 1, keys: 1 },
+      ]);
+      // Each run went through its steps once: start, agent, record, emit.
+      const stacks = await client.query(`SELECT DISTINCT cardinality(stack) AS steps FROM job_runs WHERE function_id = 'execute-run'`);
+      expect(stacks.rows).toEqual([{ steps: 4 }]);
+    });
+  });
+});

@@ -1,0 +1,187 @@
+// Contract test of the embedded executor: small functions driven through the Inngest SDK's
+// serve() handler, state in a real PostgreSQL database. An SDK upgrade that changes the
+// wire protocol fails here first.
+import { NonRetriableError } from "inngest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { connectDatabase, db, disconnectDatabase } from "../../src/db/client.ts";
+import { applyPendingMigrations } from "../../src/db/migrate.ts";
+import { inngest, setEmbeddedEventSink } from "../../src/jobs/client.ts";
+import { EmbeddedExecutor } from "../../src/jobs/executor/embedded-executor.ts";
+import { createDatabase } from "../helpers/database.ts";
+
+let database: Awaited<ReturnType<typeof createDatabase>>;
+let executor: EmbeddedExecutor | undefined;
+
+beforeAll(async () => {
+  database = await createDatabase("aw_executor");
+  await applyPendingMigrations(database.url);
+  connectDatabase(database.url, 5);
+});
+
+afterEach(async () => {
+  await executor?.stop();
+  executor = undefined;
+  setEmbeddedEventSink(undefined);
+  await db().jobRun.deleteMany({});
+});
+
+afterAll(async () => {
+  await disconnectDatabase();
+  await database.drop();
+});
+
+function startExecutor(functions: any[], overrides: Partial<ConstructorParameters<typeof EmbeddedExecutor>[0]> = {}) {
+  executor = new EmbeddedExecutor({ functions, maxParallel: 10, pollIntervalMs: 20, retryBaseMs: 10, leaseMs: 5_000, reclaimAllOnStart: true, ...overrides });
+  setEmbeddedEventSink(executor);
+  return executor.start().then(() => executor!);
+}
+
+const jobsOf = (functionId: string) => db().jobRun.findMany({ where: { functionId }, orderBy: { createdAt: "asc" } });
+
+describe("embedded executor", () => {
+  it("memoizes finished steps and retries a failing step with backoff until it succeeds", async () => {
+    const calls = { first: 0, flaky: 0 };
+    const fn = inngest.createFunction({ id: "t-retry", triggers: [{ event: "test/retry" }], retries: 3 }, async ({ step }) => {
+      const a = await step.run("first", () => ++calls.first);
+      const b = await step.run("flaky", () => {
+        calls.flaky += 1;
+        if (calls.flaky < 3) throw new Error(`transient ${calls.flaky}`);
+        return "ok";
+      });
+      return { a, b };
+    });
+    const running = await startExecutor([fn]);
+    await inngest.send({ name: "test/retry", data: {} });
+    await running.idle();
+    const [job] = await jobsOf("t-retry");
+    expect(job).toMatchObject({ status: "completed", result: { a: 1, b: "ok" } });
+    expect(calls).toEqual({ first: 1, flaky: 3 });
+  });
+
+  it("stops at once on NonRetriableError", async () => {
+    let calls = 0;
+    const fn = inngest.createFunction({ id: "t-nonretriable", triggers: [{ event: "test/nonretriable" }], retries: 3 }, async ({ step }) => {
+      await step.run("refuse", () => {
+        calls += 1;
+        throw new NonRetriableError("bad input");
+      });
+    });
+    const running = await startExecutor([fn]);
+    await inngest.send({ name: "test/nonretriable", data: {} });
+    await running.idle();
+    const [job] = await jobsOf("t-nonretriable");
+    expect(job!.status).toBe("failed");
+    expect(job!.error).toContain("bad input");
+    expect(calls).toBe(1);
+  });
+
+  it("honours `retries`: a step that always fails is tried retries + 1 times, then the function fails", async () => {
+    let calls = 0;
+    const fn = inngest.createFunction({ id: "t-exhaust", triggers: [{ event: "test/exhaust" }], retries: 2 }, async ({ step }) => {
+      await step.run("always-fails", () => {
+        calls += 1;
+        throw new Error("down");
+      });
+    });
+    const running = await startExecutor([fn]);
+    await inngest.send({ name: "test/exhaust", data: {} });
+    await running.idle();
+    expect(calls).toBe(3);
+    expect((await jobsOf("t-exhaust"))[0]!.status).toBe("failed");
+  });
+
+  it("resumes on another executor instance without repeating finished steps", async () => {
+    const calls = { before: 0, after: 0 };
+    let failOnce = true;
+    const fn = inngest.createFunction({ id: "t-resume", triggers: [{ event: "test/resume" }], retries: 3 }, async ({ step }) => {
+      await step.run("before", () => ++calls.before);
+      return step.run("after", () => {
+        calls.after += 1;
+        if (failOnce) {
+          failOnce = false;
+          throw new Error("crash stand-in");
+        }
+        return "done";
+      });
+    });
+    // The first executor stops while the step waits for its retry (a long backoff)...
+    const first = await startExecutor([fn], { retryBaseMs: 60_000 });
+    await inngest.send({ name: "test/resume", data: {} });
+    for (let i = 0; i < 200 && calls.after === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await first.stop();
+    const waiting = (await jobsOf("t-resume"))[0]!;
+    expect(waiting).toMatchObject({ status: "queued", attempt: 1 });
+    expect(waiting.stack).toHaveLength(1);
+    // ...and a new one (a restarted process) picks it up from the database.
+    await db().jobRun.update({ where: { id: waiting.id }, data: { runAfter: new Date() } });
+    const second = await startExecutor([fn]);
+    await second.idle();
+    expect((await jobsOf("t-resume"))[0]).toMatchObject({ status: "completed", result: "done" });
+    expect(calls).toEqual({ before: 1, after: 2 });
+  });
+
+  it("keeps a concurrency key at its limit and uses the whole limit", async () => {
+    let active = 0;
+    let peak = 0;
+    const fn = inngest.createFunction(
+      { id: "t-concurrency", triggers: [{ event: "test/concurrency" }], concurrency: [{ limit: 3, key: "event.data.group" }] },
+      async ({ step }) =>
+        step.run("work", async () => {
+          active += 1;
+          peak = Math.max(peak, active);
+          await new Promise((resolve) => setTimeout(resolve, 60));
+          active -= 1;
+          return "done";
+        }),
+    );
+    const running = await startExecutor([fn]);
+    await inngest.send(Array.from({ length: 12 }, () => ({ name: "test/concurrency", data: { group: "g1" } })));
+    await running.idle();
+    expect(peak).toBe(3);
+    expect((await jobsOf("t-concurrency")).every((job) => job.status === "completed")).toBe(true);
+  });
+
+  it("starts higher-priority work first", async () => {
+    const order: string[] = [];
+    const fn = inngest.createFunction(
+      { id: "t-priority", triggers: [{ event: "test/priority" }], concurrency: 1, priority: { run: "event.data.boost" } },
+      async ({ event, step }) => step.run("record", () => order.push(event.data.name as string)),
+    );
+    // Queue everything before the executor starts, so priority alone decides the order.
+    const running = new EmbeddedExecutor({ functions: [fn], maxParallel: 10, pollIntervalMs: 20, retryBaseMs: 10, leaseMs: 5_000, reclaimAllOnStart: true });
+    executor = running;
+    setEmbeddedEventSink(running);
+    await inngest.send([
+      { name: "test/priority", data: { name: "low-1", boost: -600 } },
+      { name: "test/priority", data: { name: "normal", boost: 0 } },
+      { name: "test/priority", data: { name: "high", boost: 600 } },
+      { name: "test/priority", data: { name: "low-2", boost: -600 } },
+    ]);
+    await running.start();
+    await running.idle();
+    expect(order).toEqual(["high", "normal", "low-1", "low-2"]);
+  });
+
+  it("de-duplicates events by the function's idempotency key", async () => {
+    let calls = 0;
+    const fn = inngest.createFunction(
+      { id: "t-idempotency", triggers: [{ event: "test/idempotency" }], idempotency: "event.data.id" },
+      async ({ step }) => step.run("once", () => ++calls),
+    );
+    const running = await startExecutor([fn]);
+    await inngest.send([{ name: "test/idempotency", data: { id: "a" } }, { name: "test/idempotency", data: { id: "a" } }]);
+    await inngest.send({ name: "test/idempotency", data: { id: "a" } });
+    await running.idle();
+    expect(calls).toBe(1);
+    expect(await jobsOf("t-idempotency")).toHaveLength(1);
+  });
+
+  it("refuses concurrency keys it cannot evaluate, loudly", async () => {
+    const fn = inngest.createFunction(
+      { id: "t-bad-key", triggers: [{ event: "test/bad-key" }], concurrency: [{ limit: 1, key: "event.data.a + event.data.b" }] },
+      async () => "never",
+    );
+    await startExecutor([fn]);
+    await expect(inngest.send({ name: "test/bad-key", data: {} })).rejects.toThrow(/event\.data\.<path>/);
+  });
+});
