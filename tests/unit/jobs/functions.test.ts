@@ -1,0 +1,108 @@
+// The functions' control flow with mocked steps (@inngest/test): which steps run, with
+// what, and what each outcome emits. Their real behaviour end to end is covered over HTTP.
+import { InngestTestEngine } from "@inngest/test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setEmbeddedEventSink } from "../../../src/jobs/client.ts";
+import { executeRun } from "../../../src/jobs/functions/execute-run.ts";
+import { startBatch } from "../../../src/jobs/functions/start-batch.ts";
+
+const runId = "4b7c3a0e-8f55-4d0e-9f38-0d9a2c1b6e11";
+const organizationId = "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9";
+const batchJobId = "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d";
+const started = { runId, agentType: "center", task: "t", data: null, organizationId, batchJobId: null };
+// step.sendEvent goes through the client's middleware: capture what it would hand the executor.
+let sent: { name: string; data?: unknown; id?: string }[] = [];
+beforeEach(() => {
+  sent = [];
+  setEmbeddedEventSink({ accept: async (events) => (sent.push(...events), events.map((_, index) => `evt-${index}`)) });
+});
+afterEach(() => setEmbeddedEventSink(undefined));
+
+const runEvent = { name: "app/run.requested" as const, data: { runId, concurrencyKey: runId, priorityBoost: 0 } };
+
+describe("execute-run", () => {
+  it("does nothing more when the run is no longer queued", async () => {
+    const t = new InngestTestEngine({ function: executeRun, events: [runEvent], steps: [{ id: "start-run", handler: () => null }] });
+    const { result, ctx } = await t.execute();
+    expect(result).toEqual({ skipped: true });
+    expect(ctx.step.run).toHaveBeenCalledTimes(1);
+    expect(ctx.step.sendEvent).not.toHaveBeenCalled();
+  });
+
+  it("records the agent's outcome and emits the matching event", async () => {
+    const t = new InngestTestEngine({
+      function: executeRun,
+      events: [runEvent],
+      steps: [
+        { id: "start-run", handler: () => started },
+        { id: "call-agent", handler: () => ({ kind: "result", result: { output: { ok: true }, confidence_score: 0.5 } }) },
+        { id: "record-outcome", handler: () => ({ event: "app/run.triage_required", triageItemId: "item-1" }) },
+      ],
+    });
+    const { result, ctx } = await t.execute();
+    expect(result).toEqual({ runId, event: "app/run.triage_required" });
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-run-event", {
+      name: "app/run.triage_required",
+      data: { runId, organizationId, batchJobId: null, triageItemId: "item-1" },
+    });
+    expect(sent.map((event) => event.name)).toEqual(["app/run.triage_required"]);
+  });
+
+  it("records a service error when the agent step gives up, and emits run.failed", async () => {
+    const t = new InngestTestEngine({
+      function: executeRun,
+      events: [runEvent],
+      steps: [
+        { id: "start-run", handler: () => started },
+        { id: "call-agent", handler: () => { throw new Error("provider down"); } },
+        { id: "record-outcome", handler: () => ({ event: "app/run.failed", triageItemId: null }) },
+      ],
+    });
+    const { result } = await t.execute();
+    expect(result).toEqual({ runId, event: "app/run.failed" });
+    expect(sent).toEqual([expect.objectContaining({ name: "app/run.failed", data: { runId, organizationId, batchJobId: null } })]);
+  });
+
+  it("emits nothing when the outcome changed nothing (the run was cancelled meanwhile)", async () => {
+    const t = new InngestTestEngine({
+      function: executeRun,
+      events: [runEvent],
+      steps: [
+        { id: "start-run", handler: () => started },
+        { id: "call-agent", handler: () => ({ kind: "result", result: { output: {}, confidence_score: 1 } }) },
+        { id: "record-outcome", handler: () => ({ event: null, triageItemId: null }) },
+      ],
+    });
+    const { ctx } = await t.execute();
+    expect(ctx.step.sendEvent).not.toHaveBeenCalled();
+  });
+});
+
+describe("start-batch", () => {
+  it("fans out one run request per waiting row, keyed by the batch", async () => {
+    const runIds = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"];
+    const t = new InngestTestEngine({
+      function: startBatch,
+      events: [{ name: "app/batch.created", data: { batchJobId } }],
+      steps: [{ id: "mark-running", handler: () => runIds }],
+    });
+    const { result, ctx } = await t.execute();
+    expect(result).toEqual({ batchJobId, rows: 2 });
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith(
+      "fan-out-rows",
+      runIds.map((id) => ({ name: "app/run.requested", id: `run-${id}`, data: { runId: id, concurrencyKey: batchJobId, priorityBoost: 0 } })),
+    );
+    expect(sent.map((event) => event.id)).toEqual(runIds.map((id) => `run-${id}`));
+  });
+
+  it("sends nothing for a batch cancelled before it started", async () => {
+    const t = new InngestTestEngine({
+      function: startBatch,
+      events: [{ name: "app/batch.created", data: { batchJobId } }],
+      steps: [{ id: "mark-running", handler: () => [] }],
+    });
+    const { result, ctx } = await t.execute();
+    expect(result).toEqual({ batchJobId, rows: 0 });
+    expect(ctx.step.sendEvent).not.toHaveBeenCalled();
+  });
+});
