@@ -1,5 +1,10 @@
 // Keeps a batch row and its job in step with the row's run. Called inside the transaction
 // that changes the run, so row, counters and job state commit together with it.
+//
+// Counters are single atomic increments on the job row, applied only when the row itself
+// changed (a conditional update), so each transition counts exactly once. Concurrent rows
+// never hold a lock across queries: PostgreSQL serialises the increments on the job row and
+// re-reads it for each, so the last row to settle is the one that sees settled = total.
 import type { Prisma, Run } from "../generated/prisma/client.ts";
 
 type TTransaction = Prisma.TransactionClient;
@@ -13,35 +18,41 @@ const ROW_STATUS_BY_RUN_STATUS = {
   pending_triage: "pending_triage",
 } as const;
 
-const UNSETTLED_ROW_STATUSES = ["pending", "running", "pending_triage"] as const;
+const TERMINAL_ROW_STATUSES = ["completed", "failed", "cancelled"] as const;
 
 export async function settleBatchRowForRun(tx: TTransaction, run: Run): Promise<void> {
   if (!run.batchJobId) return;
   const status = ROW_STATUS_BY_RUN_STATUS[run.status];
-  await tx.batchRow.updateMany({
-    where: { runId: run.id },
+  const { count } = await tx.batchRow.updateMany({
+    where: { runId: run.id, status: { notIn: [status, ...TERMINAL_ROW_STATUSES] } },
     data: {
       status,
       result: status === "completed" ? ((run.output ?? undefined) as Prisma.InputJsonValue | undefined) : undefined,
       errorMessage: run.errorMessage,
     },
   });
-  await refreshBatchJob(tx, run.batchJobId);
+  if (count === 0 || !(TERMINAL_ROW_STATUSES as readonly string[]).includes(status)) return;
+  await countSettledRows(tx, run.batchJobId, {
+    settled: 1,
+    completed: status === "completed" ? 1 : 0,
+    failed: status === "failed" ? 1 : 0,
+  });
 }
 
-/** Recomputes the job's counters from its rows (derived, so never drifts) and finishes it. */
-export async function refreshBatchJob(tx: TTransaction, batchJobId: string): Promise<void> {
-  // Rows settle concurrently: serialise on the job row so the last transaction to commit
-  // counts every row (under READ COMMITTED each count runs after the previous holder committed).
-  await tx.$queryRaw`SELECT id FROM batch_jobs WHERE id = ${batchJobId}::uuid FOR UPDATE`;
-  const counts = await tx.batchRow.groupBy({ by: ["status"], where: { batchJobId }, _count: { _all: true } });
-  const countOf = (status: string) => counts.find((entry) => entry.status === status)?._count._all ?? 0;
-  const unsettled = UNSETTLED_ROW_STATUSES.reduce((sum, status) => sum + countOf(status), 0);
-  await tx.batchJob.update({
-    where: { id: batchJobId },
-    data: { completedRows: countOf("completed"), failedRows: countOf("failed") },
-  });
-  if (unsettled === 0) {
-    await tx.batchJob.updateMany({ where: { id: batchJobId, status: { in: ["pending", "running"] } }, data: { status: "completed" } });
-  }
+/** Adds settled rows to the job's counters and completes it when every row is terminal. */
+export async function countSettledRows(
+  tx: TTransaction,
+  batchJobId: string,
+  delta: { settled: number; completed: number; failed: number },
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE batch_jobs SET
+      settled_rows = settled_rows + ${delta.settled},
+      completed_rows = completed_rows + ${delta.completed},
+      failed_rows = failed_rows + ${delta.failed},
+      status = CASE
+        WHEN status IN ('pending', 'running') AND settled_rows + ${delta.settled} >= total_rows THEN 'completed'::"BatchStatus"
+        ELSE status END,
+      updated_at = now()
+    WHERE id = ${batchJobId}::uuid`;
 }

@@ -1,3 +1,4 @@
+import { withIdempotency, ZIdempotencyRequestHeaders, ZIdempotencyResponseHeaders } from "../http/idempotency.ts";
 import { apiProcedure, router } from "../trpc/init.ts";
 import {
   ZBatchIdInput,
@@ -10,16 +11,29 @@ import {
 } from "./batches.schemas.ts";
 import { cancelBatch, createBatch, getBatch, listBatches } from "./batches.service.ts";
 
+const CREATE_STATUS = 201;
+
 export const batchesRouter = router({
   create: apiProcedure
     .meta({
       scope: "batch:run",
-      successStatus: 201,
-      openapi: { method: "POST", path: "/v1/batches", tags: ["batches"], summary: "Run one agent type over up to 500 rows" },
+      successStatus: CREATE_STATUS,
+      openapi: {
+        method: "POST",
+        path: "/v1/batches",
+        tags: ["batches"],
+        summary: "Run one agent type over up to 500 rows",
+        requestHeaders: ZIdempotencyRequestHeaders,
+        responseHeaders: ZIdempotencyResponseHeaders,
+      },
     })
     .input(ZCreateBatchRequest)
     .output(ZCreateBatchResponse)
-    .mutation(({ ctx, input }) => createBatch(ctx.principal, input)),
+    .mutation(({ ctx, input }) =>
+      withIdempotency({ ctx, endpoint: "POST /v1/batches", input, successStatus: CREATE_STATUS }, (record) =>
+        createBatch(ctx.principal, input, record),
+      ),
+    ),
 
   list: apiProcedure
     .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches", tags: ["batches"], summary: "List batch jobs, newest first" } })

@@ -46,6 +46,7 @@ export const ZBatchRow = z.object({
 });
 
 export const ZCreateBatchResponse = z.object({ job: ZBatchJob });
+export type TCreateBatchResponse = z.infer<typeof ZCreateBatchResponse>;
 export const ZListBatchesQuery = ZPaginationQuery.extend({ status: ZBatchStatus.optional() });
 export const ZListBatchesResponse = z.object({ jobs: z.array(ZBatchJob), ...ZPageInfo });
 export const ZBatchIdInput = z.object({ id: z.uuid({ error: "id must be a UUID" }) });

@@ -5,9 +5,11 @@ import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../db/client.ts";
 import type { BatchJob, BatchRow, Prisma } from "../generated/prisma/client.ts";
 import { notFound, validationError } from "../http/errors.ts";
+import type { TRecordResponse } from "../http/idempotency.ts";
 import { iso, type TPagination } from "../http/pagination.ts";
 import { workDispatcher } from "../runs/dispatcher.ts";
-import type { TCreateBatchRequest } from "./batches.schemas.ts";
+import { countSettledRows } from "./batch-progress.ts";
+import type { TCreateBatchRequest, TCreateBatchResponse } from "./batches.schemas.ts";
 
 type TJsonObject = Record<string, unknown>;
 
@@ -36,8 +38,16 @@ function serializeRow(row: BatchRow) {
   };
 }
 
-export async function createBatch(principal: TPrincipal, request: TCreateBatchRequest) {
-  const job = await db().$transaction(async (tx) => {
+/**
+ * Accepts a batch. `record` (the idempotency record) is written in the same transaction as
+ * the job and its rows; work is dispatched only once that transaction has committed.
+ */
+export async function createBatch(
+  principal: TPrincipal,
+  request: TCreateBatchRequest,
+  record?: TRecordResponse<TCreateBatchResponse>,
+): Promise<TCreateBatchResponse> {
+  const { job, response } = await db().$transaction(async (tx) => {
     const created = await tx.batchJob.create({
       data: {
         ...tenantScope(principal),
@@ -71,10 +81,12 @@ export async function createBatch(principal: TPrincipal, request: TCreateBatchRe
         runId: runIds[rowIndex],
       })),
     });
-    return created;
+    const accepted: TCreateBatchResponse = { job: serializeJob(created) };
+    await record?.(tx, accepted);
+    return { job: created, response: accepted };
   });
   await workDispatcher().batchAccepted(job.id);
-  return { job: serializeJob(job) };
+  return response;
 }
 
 export async function listBatches(principal: TPrincipal, query: TPagination & { status?: BatchJob["status"] }) {
@@ -111,7 +123,8 @@ export async function cancelBatch(principal: TPrincipal, batchJobId: string) {
     // Rows not yet started never start; rows already running finish on their own.
     const now = new Date();
     await tx.run.updateMany({ where: { batchJobId, status: "queued" }, data: { status: "cancelled", completedAt: now } });
-    await tx.batchRow.updateMany({ where: { batchJobId, status: "pending" }, data: { status: "cancelled" } });
+    const { count: cancelledRows } = await tx.batchRow.updateMany({ where: { batchJobId, status: "pending" }, data: { status: "cancelled" } });
+    await countSettledRows(tx, batchJobId, { settled: cancelledRows, completed: 0, failed: 0 });
   });
   return { cancelled: true as const };
 }

@@ -6,8 +6,9 @@ import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
 import { SERVICE_VERSION } from "../health/version.ts";
 import { appRouter, procedureMetaByPath } from "../trpc/root.ts";
+import { IDEMPOTENCY_KEY_HEADER } from "./idempotency.ts";
 
-type TOperation = { responses?: Record<string, unknown>; security?: unknown[] };
+type TOperation = { responses?: Record<string, unknown>; security?: unknown[]; parameters?: { in?: string; name?: string }[] };
 
 type TSchema = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>[string];
 
@@ -57,6 +58,8 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   "500": "internal_error (body carries request_id)",
 };
 
+const IDEMPOTENCY_CONFLICT = `conflict: the ${IDEMPOTENCY_KEY_HEADER} was already used with a different body`;
+
 /** Replaces the library's error schemas with ours and lists the statuses each route can return. */
 function describeErrors(path: string, method: string, operation: TOperation): void {
   const responses = (operation.responses ??= {});
@@ -70,10 +73,12 @@ function describeErrors(path: string, method: string, operation: TOperation): vo
     delete responses["404"];
   }
   if (/\/(cancel|approve|reject)$/.test(path)) statuses.add("409");
+  const idempotent = operation.parameters?.some((parameter) => parameter.in === "header" && parameter.name === IDEMPOTENCY_KEY_HEADER);
+  if (idempotent) statuses.add("409");
   if (method !== "get") ["413", "415"].forEach((status) => statuses.add(status));
   for (const status of [...statuses].sort()) {
     responses[status] = {
-      description: ERROR_DESCRIPTIONS[status] ?? "error",
+      description: (idempotent && status === "409" ? IDEMPOTENCY_CONFLICT : ERROR_DESCRIPTIONS[status]) ?? "error",
       content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
     };
   }

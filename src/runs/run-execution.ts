@@ -12,24 +12,43 @@ import { publishRunChange } from "./run-notifier.ts";
 
 export type TStartedRun = { runId: string; agentType: TAgentType; task: string; data: Record<string, unknown> | null; organizationId: string; batchJobId: string | null };
 
-/** queued → running. Returns null when the run is no longer waiting (e.g. cancelled). */
+type TStartedRow = {
+  id: string;
+  agent_type: string;
+  task: string;
+  data: Record<string, unknown> | null;
+  organization_id: string;
+  batch_job_id: string | null;
+  status: string;
+};
+
+/**
+ * queued → running, with the batch row, in one statement (the hot path of every run).
+ * A run already running is this step repeated after a crash: carry on with it. Returns
+ * null when the run is no longer waiting (e.g. cancelled).
+ */
 export async function startRun(runId: string): Promise<TStartedRun | null> {
-  const run = await db().$transaction(async (tx) => {
-    await tx.run.updateMany({ where: { id: runId, status: "queued" }, data: { status: "running", startedAt: new Date() } });
-    const current = await tx.run.findUnique({ where: { id: runId } });
-    if (current?.status !== "running") return null;
-    await settleBatchRowForRun(tx, current);
-    return current;
-  });
-  if (!run) return null;
+  const [row] = await db().$queryRaw<TStartedRow[]>`
+    WITH started AS (
+      UPDATE runs SET status = 'running', started_at = now(), updated_at = now()
+      WHERE id = ${runId}::uuid AND status = 'queued'
+      RETURNING id, agent_type, task, data, organization_id, batch_job_id, status::text),
+    row_started AS (
+      UPDATE batch_rows SET status = 'running', updated_at = now()
+      WHERE run_id IN (SELECT id FROM started) AND status = 'pending')
+    SELECT * FROM started
+    UNION ALL
+    SELECT id, agent_type, task, data, organization_id, batch_job_id, status::text FROM runs
+    WHERE id = ${runId}::uuid AND NOT EXISTS (SELECT 1 FROM started)`;
+  if (!row || row.status !== "running") return null;
   publishRunChange(runId);
   return {
-    runId: run.id,
-    agentType: run.agentType as TAgentType,
-    task: run.task,
-    data: (run.data as Record<string, unknown> | null) ?? null,
-    organizationId: run.organizationId,
-    batchJobId: run.batchJobId,
+    runId: row.id,
+    agentType: row.agent_type as TAgentType,
+    task: row.task,
+    data: row.data ?? null,
+    organizationId: row.organization_id,
+    batchJobId: row.batch_job_id,
   };
 }
 
@@ -52,14 +71,27 @@ export type TRecordedOutcome = {
   triageItemId: string | null;
 };
 
+function outcomeOfRecordedRun(status: string, triageItemId: string | null): TRecordedOutcome {
+  if (status === "completed") return { event: "app/run.completed", triageItemId: null };
+  if (status === "failed") return { event: "app/run.failed", triageItemId: null };
+  if (status === "pending_triage") return { event: "app/run.triage_required", triageItemId };
+  return { event: null, triageItemId: null };
+}
+
 /** running → completed | pending_triage | failed, with the triage item and batch row in the same transaction. */
 export async function recordOutcome(
   run: TStartedRun,
   outcome: TAgentOutcome | { kind: "service_error"; message: string },
 ): Promise<TRecordedOutcome> {
   const recorded = await db().$transaction(async (tx): Promise<TRecordedOutcome> => {
-    const current = await tx.run.findUnique({ where: { id: run.runId }, include: { organization: { select: { triageThreshold: true } } } });
-    if (current?.status !== "running") return { event: null, triageItemId: null }; // cancelled meanwhile, or already recorded
+    const current = await tx.run.findUnique({
+      where: { id: run.runId },
+      include: { organization: { select: { triageThreshold: true } }, triageItem: { select: { id: true } } },
+    });
+    if (!current) return { event: null, triageItemId: null };
+    // Already recorded (this step is running again after a crash): report the same outcome,
+    // so its event is still emitted (event ids make a repeat harmless). Cancelled: nothing.
+    if (current.status !== "running") return outcomeOfRecordedRun(current.status, current.triageItem?.id ?? null);
     const running = { id: run.runId, status: "running" as const };
     const now = new Date();
     let recordedEvent: TRecordedOutcome;
@@ -85,6 +117,6 @@ export async function recordOutcome(
     await settleBatchRowForRun(tx, await tx.run.findUniqueOrThrow({ where: { id: run.runId } }));
     return recordedEvent;
   });
-  if (recorded.event) publishRunChange(run.runId);
+  publishRunChange(run.runId);
   return recorded;
 }

@@ -1,3 +1,4 @@
+import { withIdempotency, ZIdempotencyRequestHeaders, ZIdempotencyResponseHeaders } from "../http/idempotency.ts";
 import { apiProcedure, router } from "../trpc/init.ts";
 import {
   ZCancelRunResponse,
@@ -10,17 +11,30 @@ import {
 } from "./runs.schemas.ts";
 import { cancelRun, createRun, getRun, listRuns } from "./runs.service.ts";
 
+const CREATE_STATUS = 202;
+
 export const runsRouter = router({
   create: apiProcedure
     .meta({
       scope: "agents:run",
       rateLimit: "strict",
-      successStatus: 202,
-      openapi: { method: "POST", path: "/v1/run", tags: ["runs"], summary: "Start an agent run" },
+      successStatus: CREATE_STATUS,
+      openapi: {
+        method: "POST",
+        path: "/v1/run",
+        tags: ["runs"],
+        summary: "Start an agent run",
+        requestHeaders: ZIdempotencyRequestHeaders,
+        responseHeaders: ZIdempotencyResponseHeaders,
+      },
     })
     .input(ZCreateRunRequest)
     .output(ZCreateRunResponse)
-    .mutation(({ ctx, input }) => createRun(ctx.principal, input)),
+    .mutation(({ ctx, input }) =>
+      withIdempotency({ ctx, endpoint: "POST /v1/run", input, successStatus: CREATE_STATUS }, (record) =>
+        createRun(ctx.principal, input, record),
+      ),
+    ),
 
   list: apiProcedure
     .meta({

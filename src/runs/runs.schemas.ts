@@ -29,6 +29,7 @@ export const ZCreateRunResponse = z.object({
   agent_type: ZAgentType,
   estimated_completion: z.literal("async"),
 });
+export type TCreateRunResponse = z.infer<typeof ZCreateRunResponse>;
 
 export const ZRunListItem = z.object({
   id: z.uuid(),

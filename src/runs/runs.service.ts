@@ -5,32 +5,46 @@ import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../db/client.ts";
 import type { Prisma, RunStatus } from "../generated/prisma/client.ts";
 import { conflict, notFound } from "../http/errors.ts";
+import type { TRecordResponse } from "../http/idempotency.ts";
 import type { TPagination } from "../http/pagination.ts";
 import { settleBatchRowForRun } from "../batches/batch-progress.ts";
 import { workDispatcher } from "./dispatcher.ts";
 import { publishRunChange } from "./run-notifier.ts";
-import type { TCreateRunRequest } from "./runs.schemas.ts";
+import type { TCreateRunRequest, TCreateRunResponse } from "./runs.schemas.ts";
 import { serializeRun, serializeRunListItem, serializeTriageItem } from "./serializers.ts";
 
-export async function createRun(principal: TPrincipal, request: TCreateRunRequest) {
-  const run = await db().run.create({
-    data: {
-      ...tenantScope(principal),
-      agentType: request.agent_type,
-      priority: request.priority,
-      task: request.task,
-      data: (request.data ?? undefined) as Prisma.InputJsonValue | undefined,
-      webhookUrl: request.webhook_url,
-      apiKeyId: principal.apiKeyId,
-    },
+/**
+ * Accepts a run. `record` (the idempotency record) is written in the same transaction as
+ * the run; work is dispatched only once that transaction has committed.
+ */
+export async function createRun(
+  principal: TPrincipal,
+  request: TCreateRunRequest,
+  record?: TRecordResponse<TCreateRunResponse>,
+): Promise<TCreateRunResponse> {
+  const { run, response } = await db().$transaction(async (tx) => {
+    const created = await tx.run.create({
+      data: {
+        ...tenantScope(principal),
+        agentType: request.agent_type,
+        priority: request.priority,
+        task: request.task,
+        data: (request.data ?? undefined) as Prisma.InputJsonValue | undefined,
+        webhookUrl: request.webhook_url,
+        apiKeyId: principal.apiKeyId,
+      },
+    });
+    const accepted: TCreateRunResponse = {
+      run_id: created.id,
+      status: created.status,
+      agent_type: request.agent_type,
+      estimated_completion: "async",
+    };
+    await record?.(tx, accepted);
+    return { run: created, response: accepted };
   });
   await workDispatcher().runAccepted({ runId: run.id, priority: run.priority });
-  return {
-    run_id: run.id,
-    status: run.status,
-    agent_type: request.agent_type,
-    estimated_completion: "async" as const,
-  };
+  return response;
 }
 
 export async function listRuns(principal: TPrincipal, query: TPagination & { status?: RunStatus }) {

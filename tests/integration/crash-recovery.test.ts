@@ -71,6 +71,13 @@ describe("crash mid-batch", () => {
     expect(after.rows.every((row: any, index: number) => row.status === "completed" && row.result.items[0].quantity === index + 1)).toBe(true);
 
     await withDatabase(database.url, async (client) => {
+      // A function run that was mid-step at the kill resumes once its lease expires.
+      for (let waited = 0; ; waited += 100) {
+        const open = await client.query("SELECT count(*)::int AS n FROM job_runs WHERE status IN ('queued', 'running')");
+        if (open.rows[0].n === 0) break;
+        if (waited > 60_000) throw new Error("function runs still open a minute after the batch finished");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       const runs = await client.query("SELECT status, count(*)::int AS n FROM runs WHERE batch_job_id = $1 GROUP BY status", [jobId]);
       expect(runs.rows).toEqual([{ status: "completed", n: 200 }]);
       const distinctRuns = await client.query("SELECT count(DISTINCT run_id)::int AS n FROM batch_rows WHERE batch_job_id = $1", [jobId]);

@@ -186,7 +186,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         LEFT JOIN busy b ON b.function_id = j.function_id AND b.concurrency_key = j.concurrency_key
         WHERE j.status = 'queued' AND j.run_after <= now()
           AND (j.concurrency_limit IS NULL OR coalesce(b.running, 0) < j.concurrency_limit)
-        ORDER BY j.priority DESC, j.created_at ASC, j.id ASC
+        ORDER BY j.priority DESC, j.sequence ASC
         LIMIT ${slots * 4}`;
       const taken = new Map<string, number>();
       const chosen: string[] = [];
@@ -260,7 +260,14 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
       persist({ status: "queued", runAfter: new Date(Date.now() + delayMs), lockedBy: null, lockedUntil: null });
 
     while (this.running) {
+      const callStarted = performance.now();
       const response = await this.callHandler(job, fn, steps, stack, attempt, planned.shift() ?? "step");
+      logger.debug("function call", {
+        jobId: job.id,
+        status: response.status,
+        ms: Math.round(performance.now() - callStarted),
+        ops: response.status === 206 ? (JSON.parse(response.text) as TOp[]).map((op) => (op as { displayName?: string }).displayName ?? op.op) : [],
+      });
       if (response.status === 200) {
         await persist({ status: "completed", result: JSON.parse(response.text || "null") as Prisma.InputJsonValue, lockedBy: null, lockedUntil: null });
         return;

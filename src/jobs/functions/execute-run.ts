@@ -31,6 +31,8 @@ export const executeRun = inngest.createFunction(
     const recorded = await step.run("record-outcome", () => recordOutcome(run, outcome));
     if (recorded.event) {
       await step.sendEvent("emit-run-event", {
+        // One id per run and outcome: a repeated emit (after a crash) is de-duplicated.
+        id: `${recorded.event}-${run.runId}`,
         name: recorded.event,
         data: {
           runId: run.runId,

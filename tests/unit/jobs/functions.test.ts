@@ -42,6 +42,7 @@ describe("execute-run", () => {
     const { result, ctx } = await t.execute();
     expect(result).toEqual({ runId, event: "app/run.triage_required" });
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-run-event", {
+      id: `app/run.triage_required-${runId}`,
       name: "app/run.triage_required",
       data: { runId, organizationId, batchJobId: null, triageItemId: "item-1" },
     });

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// `npm run bench`: measured targets that do not belong in tests.
+//  1. A 500-row batch with AGENT_LATENCY_MS=50 on the embedded executor against the real
+//     PostgreSQL: makespan vs the 2.5 s ideal (500 rows / 10 in flight × 50 ms; target
+//     ≤ 1.5×) and the observed peak of rows in flight (target exactly 10).
+// Needs `npm run build` first (npm run bench does it).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ROWS = 500;
+const LATENCY_MS = 50;
+const CONCURRENCY = 10;
+
+function databaseUrl(name) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin(sql) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function cli(env, ...args) {
+  const result = spawnSync(process.execPath, ["dist/admin.mjs", ...args, "--json"], { env: { ...process.env, ...env }, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+async function startServer(env) {
+  const child = spawn(process.execPath, ["dist/server.mjs"], { env: { ...process.env, ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "inherit"] });
+  let output = "";
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      const match = /ready on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+function peakOverlap(intervals) {
+  const points = intervals.flatMap(({ start, end }) => [
+    { at: start, delta: 1 },
+    { at: end, delta: -1 },
+  ]);
+  points.sort((a, b) => a.at - b.at || a.delta - b.delta);
+  let current = 0;
+  let peak = 0;
+  for (const point of points) peak = Math.max(peak, (current += point.delta));
+  return peak;
+}
+
+async function benchBatch() {
+  const name = `aw_bench_${Date.now()}`;
+  await withAdmin(`CREATE DATABASE "${name}"`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-bench-"));
+  const env = { DATABASE_URL: databaseUrl(name), DATA_DIR: dataDir, AGENT_LATENCY_MS: String(LATENCY_MS), NODE_ENV: "production" };
+  const server = await startServer(env);
+  try {
+    const org = cli(env, "create-org", "--name", "Bench", "--plan", "enterprise");
+    const { key } = cli(env, "create-key", "--org", org.id, "--name", "bench", "--scopes", "all", "--mode", "live");
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const rows = Array.from({ length: ROWS }, (_, index) => ({ task: `Quote ${index}`, data: { items: [{ description: "bolt", quantity: index + 1 }] } }));
+
+    const started = performance.now();
+    const created = await (await fetch(`${server.baseUrl}/v1/batches`, { method: "POST", headers, body: JSON.stringify({ agent_type: "rfq_generator", rows }) })).json();
+    let job;
+    for (;;) {
+      job = (await (await fetch(`${server.baseUrl}/v1/batches/${created.job.id}`, { headers })).json()).job;
+      if (job.status === "completed") break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const makespanMs = performance.now() - started;
+
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    const { rows: runs } = await client.query("SELECT started_at, completed_at FROM runs WHERE batch_job_id = $1", [created.job.id]);
+    await client.end();
+    const peak = peakOverlap(runs.map((run) => ({ start: run.started_at.getTime(), end: run.completed_at.getTime() })));
+    const idealMs = (ROWS / CONCURRENCY) * LATENCY_MS;
+    console.log(`batch: ${ROWS} rows, AGENT_LATENCY_MS=${LATENCY_MS}, ${job.completed_rows} completed`);
+    console.log(`  makespan        ${(makespanMs / 1000).toFixed(2)} s`);
+    console.log(`  vs ideal        ${(makespanMs / idealMs).toFixed(2)}× of ${(idealMs / 1000).toFixed(1)} s (target ≤ 1.5×)`);
+    console.log(`  peak in flight  ${peak} (target exactly ${CONCURRENCY})`);
+  } finally {
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => server.child.once("exit", resolve));
+    if (!process.env.BENCH_KEEP_DB) await withAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    else console.log(`  kept database ${name}`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await benchBatch();
