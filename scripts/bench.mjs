@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { peakOverlap } from "./peak-overlap.mjs";
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ROWS = 500;
@@ -49,18 +50,6 @@ async function startServer(env) {
     child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
   return { child, baseUrl: `http://127.0.0.1:${port}` };
-}
-
-function peakOverlap(intervals) {
-  const points = intervals.flatMap(({ start, end }) => [
-    { at: start, delta: 1 },
-    { at: end, delta: -1 },
-  ]);
-  points.sort((a, b) => a.at - b.at || a.delta - b.delta);
-  let current = 0;
-  let peak = 0;
-  for (const point of points) peak = Math.max(peak, (current += point.delta));
-  return peak;
 }
 
 async function benchBatch() {

@@ -2,7 +2,7 @@
 // never stops the others, counters rise as rows settle, the job completes at the end.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createTenant, type TTenant, waitFor, waitForBatchToFinish } from "../helpers/api.ts";
-import { peakOverlap } from "../helpers/concurrency.ts";
+import { peakOverlap } from "../../scripts/peak-overlap.mjs";
 
 let tenant: TTenant;
 

@@ -37,4 +37,16 @@ describe("dashboard transport", () => {
     const body = (await response.json()) as any;
     expect(body.error.data.body).toMatchObject({ error: "authentication_error", type: "authentication_error" });
   });
+
+  it("does not expose the Inngest serve route when the embedded executor runs the functions", async () => {
+    // In embedded mode the SDK is in dev mode and would accept unsigned calls.
+    for (const method of ["GET", "POST", "PUT"]) {
+      const response = await fetch(`${inject("baseUrl")}/api/inngest?fnId=agent-workforce-execute-run&stepId=step`, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: method === "GET" ? undefined : JSON.stringify({ event: { name: "app/run.requested", data: {} } }),
+      });
+      expect(response.status).toBe(404);
+    }
+  });
 });

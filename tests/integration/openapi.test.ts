@@ -1,5 +1,5 @@
 // The OpenAPI document is generated from the routers; the snapshot makes contract changes
-// deliberate (update it with `npx vitest run -u tests/integration/openapi.test.ts`).
+// deliberate (update it with `npx vitest run tests/integration/openapi.test.ts --update`).
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api.ts";
 

@@ -96,7 +96,11 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
       where: this.options.reclaimAllOnStart ? { status: "running" } : { status: "running", lockedUntil: { lt: new Date() } },
       data: { status: "queued", lockedBy: null, lockedUntil: null },
     });
-    this.heartbeat = setInterval(() => void this.renewLeases(), Math.max(1_000, this.options.leaseMs / 3));
+    // Leases: renew ours and take back expired ones (a crashed process's) on one timer.
+    this.heartbeat = setInterval(() => {
+      void this.renewLeases();
+      void this.reclaimExpiredLeases().then(() => this.wake(), () => undefined);
+    }, Math.max(1_000, this.options.leaseMs / 3));
     this.loop = this.run();
   }
 
@@ -126,7 +130,6 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        await this.reclaimExpiredLeases();
         const slots = this.options.maxParallel - this.inFlight.size;
         const claimed = slots > 0 ? await this.claim(slots) : [];
         for (const job of claimed) {
@@ -262,12 +265,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     while (this.running) {
       const callStarted = performance.now();
       const response = await this.callHandler(job, fn, steps, stack, attempt, planned.shift() ?? "step");
-      logger.debug("function call", {
-        jobId: job.id,
-        status: response.status,
-        ms: Math.round(performance.now() - callStarted),
-        ops: response.status === 206 ? (JSON.parse(response.text) as TOp[]).map((op) => (op as { displayName?: string }).displayName ?? op.op) : [],
-      });
+      logger.debug("function call", { jobId: job.id, status: response.status, ms: Math.round(performance.now() - callStarted) });
       if (response.status === 200) {
         await persist({ status: "completed", result: JSON.parse(response.text || "null") as Prisma.InputJsonValue, lockedBy: null, lockedUntil: null });
         return;

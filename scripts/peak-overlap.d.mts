@@ -1,0 +1,1 @@
+export function peakOverlap(intervals: { start: number; end: number }[]): number;
