@@ -5,7 +5,7 @@
 // changed (a conditional update), so each transition counts exactly once. Concurrent rows
 // never hold a lock across queries: PostgreSQL serialises the increments on the job row and
 // re-reads it for each, so the last row to settle is the one that sees settled = total.
-import type { Prisma, Run } from "../generated/prisma/client.ts";
+import { Prisma, type Run } from "../generated/prisma/client.ts";
 
 type TTransaction = Prisma.TransactionClient;
 
@@ -39,20 +39,21 @@ export async function settleBatchRowForRun(tx: TTransaction, run: Run): Promise<
   });
 }
 
-/** Adds settled rows to the job's counters and completes it when every row is terminal. */
-export async function countSettledRows(
-  tx: TTransaction,
-  batchJobId: string,
-  delta: { settled: number; completed: number; failed: number },
-): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE batch_jobs SET
+type TSettledDelta = { settled: number; completed: number; failed: number };
+
+/** The SET clause that adds settled rows to a job and completes it when every row is terminal. */
+export function settledCountersAssignments(delta: TSettledDelta): Prisma.Sql {
+  return Prisma.sql`
       settled_rows = settled_rows + ${delta.settled},
       completed_rows = completed_rows + ${delta.completed},
       failed_rows = failed_rows + ${delta.failed},
       status = CASE
         WHEN status IN ('pending', 'running') AND settled_rows + ${delta.settled} >= total_rows THEN 'completed'::"BatchStatus"
         ELSE status END,
-      updated_at = now()
-    WHERE id = ${batchJobId}::uuid`;
+      updated_at = now()`;
+}
+
+/** Adds settled rows to the job's counters and completes it when every row is terminal. */
+export async function countSettledRows(tx: TTransaction, batchJobId: string, delta: TSettledDelta): Promise<void> {
+  await tx.$executeRaw`UPDATE batch_jobs SET ${settledCountersAssignments(delta)} WHERE id = ${batchJobId}::uuid`;
 }

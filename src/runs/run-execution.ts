@@ -3,10 +3,9 @@
 // crash or retry finds the work done and changes nothing.
 import { runAgent, needsTriage } from "../agents/registry.ts";
 import { AgentInputError, type TAgentResult } from "../agents/types.ts";
-import { settleBatchRowForRun } from "../batches/batch-progress.ts";
+import { settledCountersAssignments } from "../batches/batch-progress.ts";
 import { db } from "../db/client.ts";
 import { env } from "../env.ts";
-import type { Prisma } from "../generated/prisma/client.ts";
 import type { TAgentType } from "./agent-types.ts";
 import { publishRunChange } from "./run-notifier.ts";
 
@@ -78,44 +77,76 @@ function outcomeOfRecordedRun(status: string, triageItemId: string | null): TRec
   return { event: null, triageItemId: null };
 }
 
-/** running → completed | pending_triage | failed, with the triage item and batch row in the same transaction. */
+type TRecordTarget = {
+  status: "completed" | "failed" | "pending_triage";
+  confidenceScore: number | null;
+  output: unknown;
+  errorMessage: string | null;
+  triageReason: string | null;
+};
+
+function recordTarget(outcome: TAgentOutcome | { kind: "service_error"; message: string }, threshold: number): TRecordTarget {
+  if (outcome.kind !== "result") {
+    return { status: "failed", confidenceScore: null, output: null, errorMessage: outcome.message, triageReason: null };
+  }
+  const reason = needsTriage(outcome.result, threshold);
+  return {
+    status: reason ? "pending_triage" : "completed",
+    confidenceScore: outcome.result.confidence_score,
+    output: outcome.result.output,
+    errorMessage: null,
+    triageReason: reason,
+  };
+}
+
+/**
+ * running → completed | pending_triage | failed, with the triage item, the batch row and
+ * the batch counters, in one transaction of two statements (this is every run's hot path).
+ */
 export async function recordOutcome(
   run: TStartedRun,
   outcome: TAgentOutcome | { kind: "service_error"; message: string },
 ): Promise<TRecordedOutcome> {
   const recorded = await db().$transaction(async (tx): Promise<TRecordedOutcome> => {
-    const current = await tx.run.findUnique({
-      where: { id: run.runId },
-      include: { organization: { select: { triageThreshold: true } }, triageItem: { select: { id: true } } },
-    });
+    const [current] = await tx.$queryRaw<{ status: string; threshold: number; triage_item_id: string | null }[]>`
+      SELECT r.status::text AS status, o.triage_threshold AS threshold, t.id AS triage_item_id
+      FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN triage_items t ON t.run_id = r.id
+      WHERE r.id = ${run.runId}::uuid FOR UPDATE OF r`;
     if (!current) return { event: null, triageItemId: null };
     // Already recorded (this step is running again after a crash): report the same outcome,
     // so its event is still emitted (event ids make a repeat harmless). Cancelled: nothing.
-    if (current.status !== "running") return outcomeOfRecordedRun(current.status, current.triageItem?.id ?? null);
-    const running = { id: run.runId, status: "running" as const };
-    const now = new Date();
-    let recordedEvent: TRecordedOutcome;
+    if (current.status !== "running") return outcomeOfRecordedRun(current.status, current.triage_item_id);
 
-    if (outcome.kind !== "result") {
-      await tx.run.updateMany({ where: running, data: { status: "failed", errorMessage: outcome.message, completedAt: now } });
-      recordedEvent = { event: "app/run.failed", triageItemId: null };
-    } else {
-      const { output, confidence_score: confidenceScore } = outcome.result;
-      const json = output as Prisma.InputJsonValue;
-      const reason = needsTriage(outcome.result, current.organization.triageThreshold);
-      if (reason) {
-        await tx.run.updateMany({ where: running, data: { status: "pending_triage", confidenceScore, requiresTriage: true } });
-        const item = await tx.triageItem.create({
-          data: { organizationId: current.organizationId, livemode: current.livemode, runId: run.runId, triageReason: reason, proposedOutput: json },
-        });
-        recordedEvent = { event: "app/run.triage_required", triageItemId: item.id };
-      } else {
-        await tx.run.updateMany({ where: running, data: { status: "completed", confidenceScore, output: json, completedAt: now } });
-        recordedEvent = { event: "app/run.completed", triageItemId: null };
-      }
-    }
-    await settleBatchRowForRun(tx, await tx.run.findUniqueOrThrow({ where: { id: run.runId } }));
-    return recordedEvent;
+    const target = recordTarget(outcome, current.threshold);
+    const terminal = target.status !== "pending_triage";
+    const output = target.output === null ? null : JSON.stringify(target.output);
+    const runOutput = target.status === "completed" ? output : null; // a person decides on pending output
+    const [written] = await tx.$queryRaw<{ triage_item_id: string | null }[]>`
+      WITH recorded AS (
+        UPDATE runs SET status = ${target.status}::"RunStatus", confidence_score = ${target.confidenceScore},
+          requires_triage = ${target.status === "pending_triage"}, output = ${runOutput}::jsonb,
+          error_message = ${target.errorMessage}, completed_at = ${terminal ? new Date() : null}, updated_at = now()
+        WHERE id = ${run.runId}::uuid AND status = 'running'
+        RETURNING id, organization_id, livemode),
+      item AS (
+        INSERT INTO triage_items (id, organization_id, livemode, run_id, status, triage_reason, proposed_output)
+        SELECT gen_random_uuid(), organization_id, livemode, id, 'pending', ${target.triageReason}, ${output}::jsonb
+        FROM recorded WHERE ${target.triageReason}::text IS NOT NULL
+        RETURNING id),
+      row_settled AS (
+        UPDATE batch_rows SET status = ${target.status}::"BatchRowStatus", result = ${runOutput}::jsonb,
+          error_message = ${target.errorMessage}, updated_at = now()
+        WHERE run_id IN (SELECT id FROM recorded) AND status NOT IN ('completed', 'failed', 'cancelled')
+        RETURNING batch_job_id),
+      job AS (
+        UPDATE batch_jobs SET ${settledCountersAssignments({
+          settled: terminal ? 1 : 0,
+          completed: target.status === "completed" ? 1 : 0,
+          failed: target.status === "failed" ? 1 : 0,
+        })}
+        WHERE id IN (SELECT batch_job_id FROM row_settled) AND ${terminal})
+      SELECT (SELECT id FROM item) AS triage_item_id`;
+    return outcomeOfRecordedRun(target.status, written?.triage_item_id ?? null);
   });
   publishRunChange(run.runId);
   return recorded;

@@ -30,6 +30,9 @@ export type TExecutorOptions = {
 
 type TEvent = { name: string; data: unknown; id: string; ts: number };
 type TMemo = Record<string, { type: "data"; data: unknown } | { type: "error"; error: unknown }>;
+type TClaimedRow = { id: string; function_id: string; event: JobRun["event"]; attempt: number; max_attempts: number; steps: JobRun["steps"]; stack: string[] };
+/** What executing a job needs of its row. */
+type TClaimedJob = Pick<JobRun, "id" | "functionId" | "event" | "attempt" | "maxAttempts" | "steps" | "stack">;
 type TOp = { op: string; id: string; data?: unknown; error?: unknown; opts?: { duration?: string } };
 
 /** Parses Inngest duration strings ("1s", "2m30s", "500ms") and plain millisecond numbers. */
@@ -175,7 +178,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
   }
 
   /** Claims up to `slots` ready jobs, highest priority first, never exceeding a key's limit. */
-  private async claim(slots: number): Promise<JobRun[]> {
+  private async claim(slots: number): Promise<TClaimedJob[]> {
     return db().$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_ID})`;
       const candidates = await tx.$queryRaw<
@@ -204,15 +207,24 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         chosen.push(candidate.id);
       }
       if (chosen.length === 0) return [];
-      await tx.jobRun.updateMany({
-        where: { id: { in: chosen } },
-        data: { status: "running", lockedBy: this.instanceId, lockedUntil: new Date(Date.now() + this.options.leaseMs) },
-      });
-      return tx.jobRun.findMany({ where: { id: { in: chosen } } });
+      const claimed = await tx.$queryRaw<TClaimedRow[]>`
+        UPDATE job_runs SET status = 'running', locked_by = ${this.instanceId},
+          locked_until = ${new Date(Date.now() + this.options.leaseMs)}, updated_at = now()
+        WHERE id = ANY(${chosen}::uuid[])
+        RETURNING id, function_id, event, attempt, max_attempts, steps, stack`;
+      return claimed.map((row) => ({
+        id: row.id,
+        functionId: row.function_id,
+        event: row.event,
+        attempt: row.attempt,
+        maxAttempts: row.max_attempts,
+        steps: row.steps,
+        stack: row.stack,
+      }));
     });
   }
 
-  private async callHandler(job: JobRun, fn: InngestFunction.Any, steps: TMemo, stack: string[], attempt: number, stepId: string) {
+  private async callHandler(job: TClaimedJob, fn: InngestFunction.Any, steps: TMemo, stack: string[], attempt: number, stepId: string) {
     const event = job.event as unknown as TEvent;
     const body = {
       version: 2,
@@ -242,7 +254,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
   }
 
   /** Drives one job until it finishes, fails for good, or must wait (retry backoff, sleep). */
-  private async execute(job: JobRun): Promise<void> {
+  private async execute(job: TClaimedJob): Promise<void> {
     const fn = this.functionsById.get(job.functionId);
     const mine = { id: job.id, lockedBy: this.instanceId, status: "running" as const };
     if (!fn) {
@@ -259,13 +271,19 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         where: mine,
         data: { steps: steps as Prisma.InputJsonValue, stack, attempt, lockedUntil: new Date(Date.now() + this.options.leaseMs), ...data },
       });
+    // After every step (the hot path): one plain statement.
+    const saveProgress = () =>
+      db().$executeRaw`
+        UPDATE job_runs SET steps = ${JSON.stringify(steps)}::jsonb, stack = ${stack}::text[], attempt = ${attempt},
+          locked_until = ${new Date(Date.now() + this.options.leaseMs)}, updated_at = now()
+        WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'`;
     const requeue = (delayMs: number) =>
       persist({ status: "queued", runAfter: new Date(Date.now() + delayMs), lockedBy: null, lockedUntil: null });
 
     while (this.running) {
       const callStarted = performance.now();
       const response = await this.callHandler(job, fn, steps, stack, attempt, planned.shift() ?? "step");
-      logger.debug("function call", { jobId: job.id, status: response.status, ms: Math.round(performance.now() - callStarted) });
+      logger.debug("function call", { jobId: job.id, status: response.status, ms: Math.round(performance.now() - callStarted), at: Date.now() });
       if (response.status === 200) {
         await persist({ status: "completed", result: JSON.parse(response.text || "null") as Prisma.InputJsonValue, lockedBy: null, lockedUntil: null });
         return;
@@ -308,7 +326,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
           await requeue(wait);
           return;
         }
-        await persist({});
+        await saveProgress();
         continue;
       }
       const retryable = response.status >= 500 && response.headers.get("x-inngest-no-retry") !== "true";
