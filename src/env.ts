@@ -25,6 +25,10 @@ const ZEnvSchema = z.object({
     .regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64-encoded")
     .optional(),
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*\s*$/, "must be a comma-separated list of durations like 5s,30s,2m")
+    .default("5s,30s,2m,15m,1h,4h"),
   AGENT_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   RATE_LIMIT_STRICT_PER_MIN: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_STANDARD_PER_MIN: z.coerce.number().int().min(1).default(600),

@@ -8,6 +8,7 @@ import { notFound, validationError } from "../http/errors.ts";
 import type { TRecordResponse } from "../http/idempotency.ts";
 import { iso, type TPagination } from "../http/pagination.ts";
 import { workDispatcher } from "../runs/dispatcher.ts";
+import { assertDeliverableUrl } from "../webhooks/ssrf-guard.ts";
 import { countSettledRows } from "./batch-progress.ts";
 import type { TCreateBatchRequest, TCreateBatchResponse } from "./batches.schemas.ts";
 
@@ -47,6 +48,7 @@ export async function createBatch(
   request: TCreateBatchRequest,
   record?: TRecordResponse<TCreateBatchResponse>,
 ): Promise<TCreateBatchResponse> {
+  if (request.webhook_url) await assertDeliverableUrl(request.webhook_url, { path: "webhook_url" });
   const { job, response } = await db().$transaction(async (tx) => {
     const created = await tx.batchJob.create({
       data: {

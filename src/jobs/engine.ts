@@ -6,7 +6,7 @@ import type { TEnv } from "../env.ts";
 import { logger } from "../http/logger.ts";
 import { setWorkDispatcher, type TWorkDispatcher } from "../runs/dispatcher.ts";
 import { inngest, setEmbeddedEventSink, usesInngestServer } from "./client.ts";
-import { PRIORITY_BOOST_SECONDS } from "./events.ts";
+import { PRIORITY_BOOST_SECONDS, runEventSendId } from "./events.ts";
 import { EmbeddedExecutor } from "./executor/embedded-executor.ts";
 import { functions } from "./functions/index.ts";
 
@@ -21,6 +21,13 @@ export const eventDispatcher: TWorkDispatcher = {
   },
   async batchAccepted(batchJobId) {
     await inngest.send({ name: "app/batch.created", id: `batch-${batchJobId}`, data: { batchJobId } });
+  },
+  async runEventOccurred({ name, runId, organizationId, batchJobId, triageItemId }) {
+    await inngest.send({
+      name,
+      id: runEventSendId(name, runId),
+      data: { runId, organizationId, batchJobId, ...(triageItemId ? { triageItemId } : {}) },
+    });
   },
 };
 

@@ -24,4 +24,23 @@ export const runTriageRequired = eventType("app/run.triage_required", {
   schema: ZRunOutcome.extend({ triageItemId: z.uuid() }),
 });
 
+export const webhookDeliveryRequested = eventType("app/webhook.delivery-requested", {
+  schema: z.object({
+    deliveryKey: z.string().min(1),
+    eventId: z.string().min(1),
+    event: z.enum(["run.completed", "run.failed", "run.triage_required"]),
+    runId: z.uuid(),
+    organizationId: z.uuid(),
+    livemode: z.boolean(),
+    webhookId: z.uuid().nullable(),
+    url: z.string().url(),
+    body: z.string(),
+  }),
+});
+
 export const PRIORITY_BOOST_SECONDS = { high: 600, normal: 0, low: -600 } as const;
+
+/** One id per run and outcome, wherever it is sent from: a repeat is de-duplicated. */
+export function runEventSendId(name: string, runId: string): string {
+  return `${name}-${runId}`;
+}

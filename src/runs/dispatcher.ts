@@ -3,9 +3,19 @@
 // server or the embedded executor) is decided once at start-up, and no caller knows.
 export type TRunPriority = "low" | "normal" | "high";
 
+export type TRunEvent = {
+  name: "app/run.completed" | "app/run.failed" | "app/run.triage_required";
+  runId: string;
+  organizationId: string;
+  batchJobId: string | null;
+  triageItemId?: string;
+};
+
 export interface TWorkDispatcher {
   runAccepted(run: { runId: string; priority: TRunPriority }): Promise<void>;
   batchAccepted(batchJobId: string): Promise<void>;
+  /** A run reached an outcome outside the execution engine (a triage decision). */
+  runEventOccurred(event: TRunEvent): Promise<void>;
 }
 
 /**
@@ -15,6 +25,7 @@ export interface TWorkDispatcher {
 export const noExecutionEngine: TWorkDispatcher = {
   runAccepted: async () => undefined,
   batchAccepted: async () => undefined,
+  runEventOccurred: async () => undefined,
 };
 
 type TDispatcherStore = { __agentWorkforceDispatcher?: TWorkDispatcher };

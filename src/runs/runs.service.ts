@@ -8,6 +8,7 @@ import { conflict, notFound } from "../http/errors.ts";
 import type { TRecordResponse } from "../http/idempotency.ts";
 import type { TPagination } from "../http/pagination.ts";
 import { settleBatchRowForRun } from "../batches/batch-progress.ts";
+import { assertDeliverableUrl } from "../webhooks/ssrf-guard.ts";
 import { workDispatcher } from "./dispatcher.ts";
 import { publishRunChange } from "./run-notifier.ts";
 import type { TCreateRunRequest, TCreateRunResponse } from "./runs.schemas.ts";
@@ -22,6 +23,7 @@ export async function createRun(
   request: TCreateRunRequest,
   record?: TRecordResponse<TCreateRunResponse>,
 ): Promise<TCreateRunResponse> {
+  if (request.webhook_url) await assertDeliverableUrl(request.webhook_url, { path: "webhook_url" });
   const { run, response } = await db().$transaction(async (tx) => {
     const created = await tx.run.create({
       data: {

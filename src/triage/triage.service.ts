@@ -6,6 +6,7 @@ import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import type { TPagination } from "../http/pagination.ts";
+import { workDispatcher } from "../runs/dispatcher.ts";
 import { publishRunChange } from "../runs/run-notifier.ts";
 import { serializeTriageItem } from "../runs/serializers.ts";
 
@@ -36,7 +37,7 @@ type TDecision = { approve: boolean; note?: string };
 
 export async function resolveTriageItem(principal: TPrincipal, triageItemId: string, decision: TDecision) {
   const resolvedBy = actorLabel(principal);
-  const { item, runId } = await db().$transaction(async (tx) => {
+  const { item, runId, batchJobId } = await db().$transaction(async (tx) => {
     const existing = await tx.triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
     if (!existing) throw notFound("Triage item");
     const resolvedAt = new Date();
@@ -62,9 +63,13 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
     if (runsMoved === 0) throw conflict("The run is no longer waiting for a person");
     const run = await tx.run.findUniqueOrThrow({ where: { id: existing.runId } });
     await settleBatchRowForRun(tx, run);
-    return { item: await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } }), runId: run.id };
+    return { item: await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } }), runId: run.id, batchJobId: run.batchJobId };
   });
   publishRunChange(runId);
+  if (decision.approve) {
+    // Approval completes the run: the spec's run.completed event (rejection has no event).
+    await workDispatcher().runEventOccurred({ name: "app/run.completed", runId, organizationId: item.organizationId, batchJobId });
+  }
   const serialized = serializeTriageItem(item);
   return {
     data: {

@@ -9,6 +9,7 @@ import { notFound } from "../http/errors.ts";
 import { iso, isoOrNull, type TPagination } from "../http/pagination.ts";
 import { postSignedEvent } from "./deliver.ts";
 import { decryptSecret, encryptSecret, generateWebhookSecret } from "./secret-box.ts";
+import { assertDeliverableUrl, checkDeliverableUrl } from "./ssrf-guard.ts";
 import type { WEBHOOK_EVENTS } from "./webhooks.schemas.ts";
 
 type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -40,6 +41,7 @@ function serializeDelivery(delivery: WebhookDelivery) {
 }
 
 export async function createWebhook(principal: TPrincipal, input: { url: string; events: TWebhookEvent[] }) {
+  await assertDeliverableUrl(input.url, { path: "url" });
   const secret = generateWebhookSecret();
   const webhook = await db().webhook.create({
     data: { ...tenantScope(principal), url: input.url, events: input.events, secretEncrypted: encryptSecret(secret) },
@@ -88,13 +90,17 @@ export async function sendTestEvent(principal: TPrincipal, organizationId: strin
         timestamp: new Date().toISOString(),
         data: { output: { test: true }, confidence_score: 1, requires_triage: false, triage_item_id: null, error: null },
       });
-      const outcome = await postSignedEvent({
-        url: webhook.url,
-        secret: decryptSecret(webhook.secretEncrypted),
-        eventId,
-        event: "run.completed",
-        body,
-      });
+      // Checked again at delivery: the host may resolve elsewhere since registration.
+      const check = await checkDeliverableUrl(webhook.url);
+      const outcome = check.ok
+        ? await postSignedEvent({
+            url: webhook.url,
+            secret: decryptSecret(webhook.secretEncrypted),
+            eventId,
+            event: "run.completed",
+            body,
+          })
+        : { succeeded: false, responseStatus: null, error: check.reason, durationMs: 0 };
       await db().webhookDelivery.create({
         data: {
           ...tenantScope(principal),

@@ -28,6 +28,8 @@ export default async function setup(project: TestProject) {
     // Agents take a little time, as real ones do: runs are observably queued/running.
     AGENT_LATENCY_MS: "200",
     EXECUTOR_RETRY_BASE_MS: "50",
+    // Webhook retries after 1 s each instead of 5 s … 4 h (the SDK's shortest sleep is 1 s).
+    WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,1s,1s,1s",
   });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", database.url);

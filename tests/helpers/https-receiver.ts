@@ -25,9 +25,12 @@ export function createLocalCertificate(): TCertificate {
 
 export type TReceivedRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
 
+/** A status, or a status sent after a delay (a slow or hanging receiver). */
+export type TReply = number | { status: number; delayMs: number };
+
 export async function startReceiver(
   certificate: TCertificate,
-  respond: (request: TReceivedRequest, index: number) => number = () => 200,
+  respond: (request: TReceivedRequest, index: number) => TReply = () => 200,
 ) {
   const received: TReceivedRequest[] = [];
   const server = createServer(
@@ -38,8 +41,13 @@ export async function startReceiver(
       req.on("end", () => {
         const request = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
         received.push(request);
-        res.statusCode = respond(request, received.length - 1);
-        res.end("ok");
+        const reply = respond(request, received.length - 1);
+        const { status, delayMs } = typeof reply === "number" ? { status: reply, delayMs: 0 } : reply;
+        setTimeout(() => {
+          if (res.destroyed) return;
+          res.statusCode = status;
+          res.end("ok");
+        }, delayMs);
       });
     },
   );
@@ -48,6 +56,10 @@ export async function startReceiver(
   return {
     url: `https://localhost:${port}/hooks`,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -82,12 +82,14 @@ describe("crash mid-batch", () => {
       expect(runs.rows).toEqual([{ status: "completed", n: 200 }]);
       const distinctRuns = await client.query("SELECT count(DISTINCT run_id)::int AS n FROM batch_rows WHERE batch_job_id = $1", [jobId]);
       expect(distinctRuns.rows[0].n).toBe(200);
-      // One function run per row run, each finished, none repeated.
+      // One function run per row run, each finished, none repeated; each run's completion
+      // event handled exactly once (no webhooks here, so nothing further is delivered).
       const jobs = await client.query(
         `SELECT function_id, status, count(*)::int AS n, count(DISTINCT idempotency_key)::int AS keys FROM job_runs GROUP BY function_id, status ORDER BY function_id`,
       );
       expect(jobs.rows).toEqual([
         { function_id: "execute-run", status: "completed", n: 200, keys: 200 },
+        { function_id: "fan-out-run-event", status: "completed", n: 200, keys: 200 },
         { function_id: "start-batch", status: "completed", n: 1, keys: 1 },
       ]);
       // Each run went through its steps once: start, agent, record, emit.

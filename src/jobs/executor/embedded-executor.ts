@@ -33,7 +33,7 @@ type TMemo = Record<string, { type: "data"; data: unknown } | { type: "error"; e
 type TClaimedRow = { id: string; function_id: string; event: JobRun["event"]; attempt: number; max_attempts: number; steps: JobRun["steps"]; stack: string[] };
 /** What executing a job needs of its row. */
 type TClaimedJob = Pick<JobRun, "id" | "functionId" | "event" | "attempt" | "maxAttempts" | "steps" | "stack">;
-type TOp = { op: string; id: string; data?: unknown; error?: unknown; opts?: { duration?: string } };
+type TOp = { op: string; id: string; name?: string; data?: unknown; error?: unknown };
 
 /** Parses Inngest duration strings ("1s", "2m30s", "500ms") and plain millisecond numbers. */
 function durationMs(value: string | undefined): number {
@@ -73,11 +73,13 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
       for (const fn of this.functionsById.values()) {
         if (!triggerEvents(fn).includes(event.name)) continue;
         const concurrency = concurrencyFor(fn, event);
+        // Like an Inngest server: the function's idempotency key, else the event id (events
+        // re-sent with the same id start nothing new).
         jobs.push({
           functionId: fn.id(),
           eventId: event.id,
           event: event as unknown as Prisma.InputJsonValue,
-          idempotencyKey: idempotencyKeyFor(fn, event),
+          idempotencyKey: idempotencyKeyFor(fn, event) ?? `event:${event.id}`,
           concurrencyKey: concurrency?.key ?? null,
           concurrencyLimit: concurrency?.limit ?? null,
           priority: priorityFor(fn, event),
@@ -309,9 +311,11 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
               wait = this.backoffMs(attempt - 1, response.headers.get("retry-after"));
               break;
             case "Sleep":
+              // The SDK puts the time in the op's name: a duration ("30s", "2m") or, for
+              // sleepUntil, an ISO date.
               steps[op.id] = { type: "data", data: null };
               stack.push(op.id);
-              wait = durationMs(op.opts?.duration);
+              wait = /^\d{4}-\d{2}-\d{2}T/.test(op.name ?? "") ? Math.max(0, Date.parse(op.name!) - Date.now()) : durationMs(op.name);
               break;
             case "StepPlanned":
               planned.push(op.id);

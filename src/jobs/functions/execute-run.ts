@@ -3,7 +3,7 @@
 // concurrency key, so at most 10 of them are in flight.
 import { callAgent, recordOutcome, startRun } from "../../runs/run-execution.ts";
 import { inngest } from "../client.ts";
-import { runRequested } from "../events.ts";
+import { runEventSendId, runRequested } from "../events.ts";
 
 export const BATCH_CONCURRENCY = 10;
 
@@ -32,7 +32,7 @@ export const executeRun = inngest.createFunction(
     if (recorded.event) {
       await step.sendEvent("emit-run-event", {
         // One id per run and outcome: a repeated emit (after a crash) is de-duplicated.
-        id: `${recorded.event}-${run.runId}`,
+        id: runEventSendId(recorded.event, run.runId),
         name: recorded.event,
         data: {
           runId: run.runId,

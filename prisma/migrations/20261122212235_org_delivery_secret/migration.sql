@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "organizations" ADD COLUMN     "delivery_secret_encrypted" TEXT;
+

@@ -1,0 +1,30 @@
+// Delivers one run event to one destination: attempt, and on failure wait and try again on
+// the schedule of decisions.md (5 s, 30 s, 2 min, 15 min, 1 h, 4 h: 7 attempts). Waits are
+// durable step.sleep calls, so a restart does not lose a pending retry.
+import { durationToMs } from "inngest";
+import { env } from "../../env.ts";
+import { attemptDelivery } from "../../webhooks/delivery-attempt.ts";
+import { inngest } from "../client.ts";
+import { webhookDeliveryRequested } from "../events.ts";
+
+export function retrySchedule(): string[] {
+  return env()
+    .WEBHOOK_RETRY_SCHEDULE.split(",")
+    .map((delay) => delay.trim());
+}
+
+export const deliverWebhook = inngest.createFunction(
+  { id: "deliver-webhook", triggers: [webhookDeliveryRequested], retries: 3, idempotency: "event.data.deliveryKey" },
+  async ({ event, step }) => {
+    const schedule = retrySchedule();
+    for (let attempt = 1; attempt <= schedule.length + 1; attempt += 1) {
+      const delay = schedule[attempt - 1];
+      const result = await step.run(`attempt-${attempt}`, () =>
+        attemptDelivery(event.data, attempt, delay ? durationToMs(delay as never) : null),
+      );
+      if (result.succeeded || result.abandoned) return { attempts: attempt, succeeded: result.succeeded };
+      if (delay) await step.sleep(`wait-after-${attempt}`, delay as never);
+    }
+    return { attempts: schedule.length + 1, succeeded: false };
+  },
+);

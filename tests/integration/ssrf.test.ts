@@ -1,0 +1,137 @@
+// SSRF guard over HTTP: a second server WITHOUT WEBHOOK_ALLOW_PRIVATE_URLS (the shared test
+// server allows private URLs so its suites can use https://localhost receivers) refuses
+// webhook URLs that point at loopback, private, link-local or metadata addresses, at
+// registration and again when delivering.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, withDatabase } from "../helpers/database.ts";
+import { runAdminCli, startServer, type TRunningServer } from "../helpers/processes.ts";
+
+let database: Awaited<ReturnType<typeof createDatabase>>;
+let dataDir: string;
+let server: TRunningServer | undefined;
+
+async function api(method: string, route: string, key: string, body?: unknown) {
+  const response = await fetch(`${server!.baseUrl}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+async function cli(...args: string[]) {
+  const result = await runAdminCli([...args, "--json"], { DATABASE_URL: database.url, DATA_DIR: dataDir });
+  if (result.code !== 0) throw new Error(result.stderr);
+  return result.json as any;
+}
+
+async function createOrgKey(name: string): Promise<{ orgId: string; key: string }> {
+  const org = await cli("create-org", "--name", name, "--plan", "growth");
+  const { key } = await cli("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");
+  return { orgId: org.id, key };
+}
+
+function expectRefused(response: { status: number; body: any }, issuePath: string) {
+  expect(response.status).toBe(400);
+  expect(response.body).toMatchObject({ type: "validation_error" });
+  expect(response.body.issues).toEqual([{ path: issuePath, message: expect.stringMatching(/^webhook URL (points|resolves) to a .+ address \(.+\)$/) }]);
+}
+
+let tenant: { orgId: string; key: string };
+
+beforeAll(async () => {
+  database = await createDatabase("aw_ssrf");
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-ssrf-"));
+  server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
+  tenant = await createOrgKey("SSRF Co");
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("SSRF guard at registration", () => {
+  it.each(["https://169.254.169.254/latest/meta-data", "https://127.0.0.1:8443/hook", "https://localhost/hook", "https://[::1]/hook"])(
+    "POST /v1/webhooks refuses %s",
+    async (url) => {
+      const response = await api("POST", "/v1/webhooks", tenant.key, { url, events: ["run.completed"] });
+      expectRefused(response, "url");
+    },
+  );
+
+  it("names the metadata address in the message", async () => {
+    const response = await api("POST", "/v1/webhooks", tenant.key, { url: "https://169.254.169.254/latest/meta-data", events: ["run.completed"] });
+    expect(response.body.message).toBe("webhook URL points to a cloud metadata address (169.254.169.254)");
+  });
+
+  it("stores none of the refused webhooks", async () => {
+    const listed = await api("GET", "/v1/webhooks", tenant.key);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.filter((webhook: any) => !webhook.url.startsWith("https://93.184.216.34"))).toEqual([]);
+  });
+
+  it("accepts a public IP literal", async () => {
+    const response = await api("POST", "/v1/webhooks", tenant.key, { url: "https://93.184.216.34/hook", events: ["run.completed"] });
+    expect(response.status).toBe(201);
+    expect(response.body.data).toMatchObject({ url: "https://93.184.216.34/hook", is_active: true });
+  });
+
+  it("POST /v1/run refuses a private webhook_url and creates no run", async () => {
+    const response = await api("POST", "/v1/run", tenant.key, { task: "Quote 10 bolts", webhook_url: "https://10.0.0.1/x" });
+    expectRefused(response, "webhook_url");
+    expect(response.body.message).toBe("webhook URL points to a private address (10.0.0.1)");
+    const runs = await api("GET", "/v1/runs", tenant.key);
+    expect(runs.body.total).toBe(0);
+  });
+
+  it("POST /v1/batches refuses a private webhook_url and creates no batch", async () => {
+    const response = await api("POST", "/v1/batches", tenant.key, {
+      agent_type: "center",
+      webhook_url: "https://10.0.0.1/x",
+      rows: [{ task: "Row 1" }, { task: "Row 2" }],
+    });
+    expectRefused(response, "webhook_url");
+    const batches = await api("GET", "/v1/batches", tenant.key);
+    expect(batches.body.total).toBe(0);
+    await withDatabase(database.url, async (client) => {
+      const counts = await client.query(
+        "SELECT (SELECT count(*)::int FROM runs) AS runs, (SELECT count(*)::int FROM batch_jobs) AS jobs, (SELECT count(*)::int FROM batch_rows) AS rows",
+      );
+      expect(counts.rows[0]).toEqual({ runs: 0, jobs: 0, rows: 0 });
+    });
+  });
+});
+
+describe("SSRF guard at delivery", () => {
+  it("records a webhook whose URL is now private as a failed attempt without posting", async () => {
+    // Stored directly, as if its host had resolved publicly at registration and moved since.
+    const other = await createOrgKey("Rebound Co");
+    const webhookId = randomUUID();
+    await withDatabase(database.url, (client) =>
+      client.query(
+        `INSERT INTO webhooks (id, organization_id, livemode, url, events, is_active, secret_encrypted)
+         VALUES ($1, $2, true, 'https://127.0.0.1:9/hook', ARRAY['run.completed'], true, 'not-used')`,
+        [webhookId, other.orgId],
+      ),
+    );
+
+    const test = await api("POST", `/v1/webhooks/test/${other.orgId}`, other.key);
+    expect(test.status).toBe(200);
+    expect(test.body.data).toEqual([{ webhook_id: webhookId, status: "failed", response_status: null }]);
+
+    const deliveries = await api("GET", `/v1/webhooks/${webhookId}/deliveries`, other.key);
+    expect(deliveries.body.data).toHaveLength(1);
+    expect(deliveries.body.data[0]).toMatchObject({
+      attempt: 1,
+      status: "failed",
+      response_status: null,
+      error: "webhook URL points to a loopback address (127.0.0.1)",
+    });
+  });
+});
