@@ -3,9 +3,12 @@
 //  1. A 500-row batch with AGENT_LATENCY_MS=50 on the embedded executor against the real
 //     PostgreSQL: makespan vs the 2.5 s ideal (500 rows / 10 in flight × 50 ms; target
 //     ≤ 1.5×) and the observed peak of rows in flight (target exactly 10).
+//  2. Webhook delivery latency: time from a run's completion (its completed_at) to a local
+//     HTTPS receiver getting the run.completed delivery, p50 and p99 over 200 runs.
 // Needs `npm run build` first (npm run bench does it).
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:https";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -93,4 +96,58 @@ async function benchBatch() {
   }
 }
 
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+async function benchWebhookLatency() {
+  const RUNS = 200;
+  const name = `aw_bench_hooks_${Date.now()}`;
+  await withAdmin(`CREATE DATABASE "${name}"`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-bench-"));
+  const certPath = path.join(dataDir, "cert.pem");
+  const keyPath = path.join(dataDir, "key.pem");
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-keyout", keyPath, "-out", certPath, "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"], { stdio: "ignore" });
+  const arrivals = new Map();
+  const receiver = createServer({ cert: readFileSync(certPath), key: readFileSync(keyPath) }, (req, res) => {
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => {
+      arrivals.set(JSON.parse(Buffer.concat(chunks).toString("utf8")).run_id, Date.now());
+      res.end("ok");
+    });
+  });
+  await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const env = { DATABASE_URL: databaseUrl(name), DATA_DIR: dataDir, NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "true", NODE_EXTRA_CA_CERTS: certPath };
+  const server = await startServer(env);
+  try {
+    const org = cli(env, "create-org", "--name", "Bench", "--plan", "enterprise");
+    const { key } = cli(env, "create-key", "--org", org.id, "--name", "bench", "--scopes", "all", "--mode", "live");
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    await fetch(`${server.baseUrl}/v1/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: `https://localhost:${receiver.address().port}/hook`, events: ["run.completed"] }) });
+    const body = JSON.stringify({ task: "Quote", agent_type: "rfq_generator", data: { items: [{ description: "bolt", quantity: 1 }] } });
+    for (let index = 0; index < RUNS; index += 1) {
+      await fetch(`${server.baseUrl}/v1/run`, { method: "POST", headers, body });
+      await new Promise((resolve) => setTimeout(resolve, 10)); // a steady stream, not one burst
+    }
+    const deadline = Date.now() + 120_000;
+    while (arrivals.size < RUNS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query("SELECT id, completed_at FROM runs WHERE status = 'completed'");
+    await client.end();
+    const latencies = rows.filter((row) => arrivals.has(row.id)).map((row) => arrivals.get(row.id) - row.completed_at.getTime());
+    console.log(`webhook delivery: ${latencies.length}/${RUNS} runs delivered`);
+    console.log(`  completion → receiver  p50 ${quantile(latencies, 0.5)} ms, p99 ${quantile(latencies, 0.99)} ms`);
+  } finally {
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => server.child.once("exit", resolve));
+    receiver.close();
+    await withAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 await benchBatch();
+await benchWebhookLatency();
