@@ -1,33 +1,13 @@
 // Crash safety: a 200-row batch, the server killed with SIGKILL midway, started again on
 // the same database. Every row must end terminal exactly once, with no duplicate runs and
 // no function run executed twice.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, withDatabase } from "../helpers/database.ts";
-import { runAdminCli, startServer, type TRunningServer } from "../helpers/processes.ts";
+import { withDatabase } from "../helpers/database.ts";
+import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
 
-let database: Awaited<ReturnType<typeof createDatabase>>;
-let dataDir: string;
-let server: TRunningServer | undefined;
-
-const settings = () => ({ DATABASE_URL: database.url, DATA_DIR: dataDir, AGENT_LATENCY_MS: "40", EXECUTOR_RETRY_BASE_MS: "50" });
-
-async function api(method: string, route: string, key: string, body?: unknown) {
-  const response = await fetch(`${server!.baseUrl}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
-
-async function cli(...args: string[]) {
-  const result = await runAdminCli([...args, "--json"], { DATABASE_URL: database.url, DATA_DIR: dataDir });
-  if (result.code !== 0) throw new Error(result.stderr);
-  return result.json as any;
-}
+let service: TOwnService;
+const settings = { AGENT_LATENCY_MS: "40", EXECUTOR_RETRY_BASE_MS: "50" };
+const api = (...args: Parameters<TOwnService["api"]>) => service.api(...args);
 
 async function waitForBatch(key: string, jobId: string, done: (job: any) => boolean, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -40,21 +20,17 @@ async function waitForBatch(key: string, jobId: string, done: (job: any) => bool
 }
 
 beforeAll(async () => {
-  database = await createDatabase("aw_crash");
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-crash-"));
+  service = await createOwnService("crash");
 });
 
 afterAll(async () => {
-  await server?.stop("SIGKILL");
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await service?.dispose();
 });
 
 describe("crash mid-batch", () => {
   it("finishes every row exactly once after a SIGKILL and a restart", async () => {
-    server = await startServer(settings());
-    const org = await cli("create-org", "--name", "Crash Co", "--plan", "growth");
-    const { key } = await cli("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");
+    await service.start(settings);
+    const { key } = await service.createOrgKey("Crash Co");
 
     const rows = Array.from({ length: 200 }, (_, index) => ({ task: `Quote ${index}`, data: { items: [{ description: "bolt", quantity: index + 1 }] } }));
     const created = await api("POST", "/v1/batches", key, { agent_type: "rfq_generator", rows });
@@ -63,14 +39,14 @@ describe("crash mid-batch", () => {
 
     const before = await waitForBatch(key, jobId, (job) => job.completed_rows >= 30);
     expect(before.job.completed_rows).toBeLessThan(200);
-    expect(await server.stop("SIGKILL")).toBeNull(); // killed, no exit code
+    expect(await service.server().stop("SIGKILL")).toBeNull(); // killed, no exit code
 
-    server = await startServer(settings());
+    await service.start(settings);
     const after = await waitForBatch(key, jobId, (job) => job.status === "completed");
     expect(after.job).toMatchObject({ total_rows: 200, completed_rows: 200, failed_rows: 0 });
     expect(after.rows.every((row: any, index: number) => row.status === "completed" && row.result.items[0].quantity === index + 1)).toBe(true);
 
-    await withDatabase(database.url, async (client) => {
+    await withDatabase(service.databaseUrl, async (client) => {
       // A function run that was mid-step at the kill resumes once its lease expires.
       for (let waited = 0; ; waited += 100) {
         const open = await client.query("SELECT count(*)::int AS n FROM job_runs WHERE status IN ('queued', 'running')");

@@ -3,37 +3,12 @@
 // webhook URLs that point at loopback, private, link-local or metadata addresses, at
 // registration and again when delivering.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, withDatabase } from "../helpers/database.ts";
-import { runAdminCli, startServer, type TRunningServer } from "../helpers/processes.ts";
+import { withDatabase } from "../helpers/database.ts";
+import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
 
-let database: Awaited<ReturnType<typeof createDatabase>>;
-let dataDir: string;
-let server: TRunningServer | undefined;
-
-async function api(method: string, route: string, key: string, body?: unknown) {
-  const response = await fetch(`${server!.baseUrl}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
-
-async function cli(...args: string[]) {
-  const result = await runAdminCli([...args, "--json"], { DATABASE_URL: database.url, DATA_DIR: dataDir });
-  if (result.code !== 0) throw new Error(result.stderr);
-  return result.json as any;
-}
-
-async function createOrgKey(name: string): Promise<{ orgId: string; key: string }> {
-  const org = await cli("create-org", "--name", name, "--plan", "growth");
-  const { key } = await cli("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");
-  return { orgId: org.id, key };
-}
+let service: TOwnService;
+const api = (...args: Parameters<TOwnService["api"]>) => service.api(...args);
 
 function expectRefused(response: { status: number; body: any }, issuePath: string) {
   expect(response.status).toBe(400);
@@ -44,16 +19,13 @@ function expectRefused(response: { status: number; body: any }, issuePath: strin
 let tenant: { orgId: string; key: string };
 
 beforeAll(async () => {
-  database = await createDatabase("aw_ssrf");
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-ssrf-"));
-  server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
-  tenant = await createOrgKey("SSRF Co");
+  service = await createOwnService("ssrf");
+  await service.start({ WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
+  tenant = await service.createOrgKey("SSRF Co");
 });
 
 afterAll(async () => {
-  await server?.stop();
-  await database?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await service?.dispose();
 });
 
 describe("SSRF guard at registration", () => {
@@ -99,7 +71,7 @@ describe("SSRF guard at registration", () => {
     expectRefused(response, "webhook_url");
     const batches = await api("GET", "/v1/batches", tenant.key);
     expect(batches.body.total).toBe(0);
-    await withDatabase(database.url, async (client) => {
+    await withDatabase(service.databaseUrl, async (client) => {
       const counts = await client.query(
         "SELECT (SELECT count(*)::int FROM runs) AS runs, (SELECT count(*)::int FROM batch_jobs) AS jobs, (SELECT count(*)::int FROM batch_rows) AS rows",
       );
@@ -111,9 +83,9 @@ describe("SSRF guard at registration", () => {
 describe("SSRF guard at delivery", () => {
   it("records a webhook whose URL is now private as a failed attempt without posting", async () => {
     // Stored directly, as if its host had resolved publicly at registration and moved since.
-    const other = await createOrgKey("Rebound Co");
+    const other = await service.createOrgKey("Rebound Co");
     const webhookId = randomUUID();
-    await withDatabase(database.url, (client) =>
+    await withDatabase(service.databaseUrl, (client) =>
       client.query(
         `INSERT INTO webhooks (id, organization_id, livemode, url, events, is_active, secret_encrypted)
          VALUES ($1, $2, true, 'https://127.0.0.1:9/hook', ARRAY['run.completed'], true, 'not-used')`,

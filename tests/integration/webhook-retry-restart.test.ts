@@ -1,56 +1,39 @@
 // A pending webhook retry survives a crash: the receiver fails the first attempt, the
 // server is killed while the retry waits, and the restarted server delivers it.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDatabase, withDatabase } from "../helpers/database.ts";
+import { withDatabase } from "../helpers/database.ts";
+import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
 import { startReceiver } from "../helpers/https-receiver.ts";
-import { runAdminCli, startServer, type TRunningServer } from "../helpers/processes.ts";
 
-let database: Awaited<ReturnType<typeof createDatabase>>;
-let dataDir: string;
-let server: TRunningServer | undefined;
+let service: TOwnService;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 const settings = () => ({
-  DATABASE_URL: database.url,
-  DATA_DIR: dataDir,
   WEBHOOK_ALLOW_PRIVATE_URLS: "true",
   WEBHOOK_RETRY_SCHEDULE: "4s",
   NODE_EXTRA_CA_CERTS: inject("certificate").certPath,
 });
 
-async function cli(...args: string[]) {
-  const result = await runAdminCli([...args, "--json"], { DATABASE_URL: database.url, DATA_DIR: dataDir });
-  if (result.code !== 0) throw new Error(result.stderr);
-  return result.json as any;
-}
-
 async function attempts() {
-  return withDatabase(database.url, async (client) =>
+  return withDatabase(service.databaseUrl, async (client) =>
     (await client.query("SELECT attempt, status, response_status FROM webhook_deliveries ORDER BY attempt")).rows,
   );
 }
 
 beforeAll(async () => {
-  database = await createDatabase("aw_retry");
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-retry-"));
+  service = await createOwnService("retry");
   receiver = await startReceiver(inject("certificate"), (_request, index) => (index === 0 ? 500 : 200));
 });
 
 afterAll(async () => {
-  await server?.stop("SIGKILL");
+  await service?.dispose();
   await receiver.close();
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("webhook retry across a crash", () => {
   it("delivers the retry after the server is killed during the wait", async () => {
-    server = await startServer(settings());
-    const org = await cli("create-org", "--name", "Retry Co", "--plan", "growth");
-    const { key } = await cli("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");
+    const server = await service.start(settings());
+    const { key } = await service.createOrgKey("Retry Co");
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
     await fetch(`${server.baseUrl}/v1/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: receiver.url, events: ["run.completed"] }) });
     await fetch(`${server.baseUrl}/v1/run`, {
@@ -66,7 +49,7 @@ describe("webhook retry across a crash", () => {
     expect(await attempts()).toEqual([{ attempt: 1, status: "failed", response_status: 500 }]);
     await server.stop("SIGKILL"); // while the retry waits its 4 s
 
-    server = await startServer(settings());
+    await service.start(settings());
     for (let waited = 0; (await attempts()).length < 2; waited += 100) {
       if (waited > 30_000) throw new Error("the retry was lost");
       await new Promise((resolve) => setTimeout(resolve, 100));

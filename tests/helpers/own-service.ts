@@ -1,0 +1,63 @@
+// A server of a test's own (its own database and data directory), for tests that kill and
+// restart it or need settings the shared test server does not have.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createDatabase } from "./database.ts";
+import { runAdminCli, startServer, type TRunningServer } from "./processes.ts";
+
+export type TOwnService = {
+  databaseUrl: string;
+  /** Starts (or restarts) the server with these settings on top of the database and data dir. */
+  start: (settings?: Record<string, string>) => Promise<TRunningServer>;
+  server: () => TRunningServer;
+  api: (method: string, route: string, key: string, body?: unknown) => Promise<{ status: number; body: any }>;
+  cli: (...args: string[]) => Promise<any>;
+  createOrgKey: (name: string) => Promise<{ orgId: string; key: string }>;
+  dispose: () => Promise<void>;
+};
+
+export async function createOwnService(prefix: string): Promise<TOwnService> {
+  const database = await createDatabase(`aw_${prefix}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `aw-${prefix}-`));
+  const base = { DATABASE_URL: database.url, DATA_DIR: dataDir };
+  let server: TRunningServer | undefined;
+
+  const cli = async (...args: string[]) => {
+    const result = await runAdminCli([...args, "--json"], base);
+    if (result.code !== 0) throw new Error(result.stderr);
+    return result.json as any;
+  };
+
+  return {
+    databaseUrl: database.url,
+    start: async (settings = {}) => {
+      server = await startServer({ ...base, ...settings });
+      return server;
+    },
+    server: () => {
+      if (!server) throw new Error("server not started");
+      return server;
+    },
+    api: async (method, route, key, body) => {
+      if (!server) throw new Error("server not started");
+      const response = await fetch(`${server.baseUrl}${route}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    },
+    cli,
+    createOrgKey: async (name) => {
+      const org = await cli("create-org", "--name", name, "--plan", "growth");
+      const { key } = await cli("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");
+      return { orgId: org.id, key };
+    },
+    dispose: async () => {
+      await server?.stop("SIGKILL");
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
