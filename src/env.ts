@@ -32,6 +32,7 @@ const ZEnvSchema = z.object({
   AGENT_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   RATE_LIMIT_STRICT_PER_MIN: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_STANDARD_PER_MIN: z.coerce.number().int().min(1).default(600),
+  DAILY_CALL_CAP_GROWTH: z.coerce.number().int().min(1).default(50_000),
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   INNGEST_BASE_URL: z.url().optional(),

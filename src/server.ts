@@ -9,6 +9,8 @@ import { env, InvalidEnvironmentError } from "./env.ts";
 import { logger } from "./http/logger.ts";
 import { handlePublicApi, isPublicApiPath } from "./http/rest-handler.ts";
 import { startExecutionEngine } from "./jobs/engine.ts";
+import { createRateLimiter } from "./limits/create-rate-limiter.ts";
+import { setRateLimiter } from "./limits/rate-limiter.ts";
 import { startRunChangeListener } from "./runs/run-notifier.ts";
 
 async function main() {
@@ -18,6 +20,10 @@ async function main() {
     embedded: database.embedded,
     appliedMigrations: database.appliedMigrations,
   });
+
+  const limiter = createRateLimiter(settings);
+  setRateLimiter(limiter);
+  logger.info("rate limiter ready", { backend: limiter.backend });
 
   const stopListening = database.embedded ? async () => undefined : await startRunChangeListener(database.connectionString);
   const engine = await startExecutionEngine(settings, { embeddedDatabase: database.embedded });
@@ -53,6 +59,7 @@ async function main() {
     await app.close().catch(() => undefined);
     await engine.stop();
     await stopListening();
+    await limiter.close().catch(() => undefined);
     await database.close();
     process.exit(0);
   };

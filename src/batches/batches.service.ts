@@ -8,6 +8,7 @@ import { notFound, validationError } from "../http/errors.ts";
 import type { TRecordResponse } from "../http/idempotency.ts";
 import { iso, type TPagination } from "../http/pagination.ts";
 import { workDispatcher } from "../runs/dispatcher.ts";
+import { debitForRuns } from "../usage/credits.ts";
 import { assertDeliverableUrl } from "../webhooks/ssrf-guard.ts";
 import { countSettledRows } from "./batch-progress.ts";
 import type { TCreateBatchRequest, TCreateBatchResponse } from "./batches.schemas.ts";
@@ -83,6 +84,8 @@ export async function createBatch(
         runId: runIds[rowIndex],
       })),
     });
+    // All or nothing: every row is charged here, or the whole batch is refused (402).
+    await debitForRuns(tx, principal, runIds.map((runId) => ({ runId, agentType: request.agent_type })));
     const accepted: TCreateBatchResponse = { job: serializeJob(created) };
     await record?.(tx, accepted);
     return { job: created, response: accepted };

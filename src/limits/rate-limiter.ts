@@ -12,11 +12,17 @@ export type TRateLimitDecision = {
 
 export interface TRateLimiter {
   check(policy: TRateLimitPolicy, identifier: string): Promise<TRateLimitDecision | null>;
+  /**
+   * Counts one authenticated call against the organization's UTC-day cap for its plan;
+   * null when the plan has no cap. `resetAt` is the next UTC midnight.
+   */
+  dailyCap(organizationId: string, plan: string): Promise<TRateLimitDecision | null>;
 }
 
 /** Admits everything and reports nothing: the limiter until a backend is configured. */
 export const noRateLimits: TRateLimiter = {
   check: async () => null,
+  dailyCap: async () => null,
 };
 
 let current: TRateLimiter = noRateLimits;

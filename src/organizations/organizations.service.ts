@@ -91,8 +91,9 @@ export async function revokeApiKey(input: { apiKeyId: string }) {
 /** Adds purchased credits (live mode) as a ledger entry. */
 export async function topUpCredits(input: { organizationId: string; credits: number }) {
   return db().$transaction(async (tx) => {
-    // Lock the organization row so concurrent ledger writes see each other's balance.
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organizations WHERE id = ${input.organizationId}::uuid FOR UPDATE`;
+    // Lock the organization row so concurrent ledger writes see each other's balance (the
+    // same lock mode as run charges, src/usage/credits.ts, so the two never deadlock).
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organizations WHERE id = ${input.organizationId}::uuid FOR NO KEY UPDATE`;
     if (locked.length === 0) throw notFound("Organization");
     const latest = await tx.creditLedgerEntry.findFirst({
       where: { organizationId: input.organizationId, livemode: true },

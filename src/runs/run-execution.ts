@@ -7,6 +7,7 @@ import { settledCountersAssignments } from "../batches/batch-progress.ts";
 import { db } from "../db/client.ts";
 import { env } from "../env.ts";
 import type { TAgentType } from "./agent-types.ts";
+import { refundRun } from "../usage/credits.ts";
 import { publishRunChange } from "./run-notifier.ts";
 
 export type TStartedRun = { runId: string; agentType: TAgentType; task: string; data: Record<string, unknown> | null; organizationId: string; batchJobId: string | null };
@@ -146,6 +147,8 @@ export async function recordOutcome(
         })}
         WHERE id IN (SELECT batch_job_id FROM row_settled) AND ${terminal})
       SELECT (SELECT id FROM item) AS triage_item_id`;
+    // A run the service failed gives its credits back, in this same transaction, once.
+    if (target.status === "failed" && outcome.kind === "service_error") await refundRun(tx, run.runId);
     return outcomeOfRecordedRun(target.status, written?.triage_item_id ?? null);
   });
   publishRunChange(run.runId);

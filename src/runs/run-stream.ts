@@ -8,6 +8,7 @@ import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../db/client.ts";
 import type { Run } from "../generated/prisma/client.ts";
 import { notFound } from "../http/errors.ts";
+import { enforceDailyCap } from "../limits/daily-cap.ts";
 import { subscribeToRun } from "./run-notifier.ts";
 import { TERMINAL_RUN_STATUSES, ZRunIdInput } from "./runs.schemas.ts";
 
@@ -28,6 +29,7 @@ function updateFrame(run: Run): string {
 /** Authenticates and checks the run exists; throws AppError (rendered as JSON) before any stream starts. */
 export async function openRunStream(header: THeaderReader, runId: string): Promise<string> {
   const principal = await authenticate(header);
+  await enforceDailyCap(principal);
   requireScope(principal, "agents:read");
   const { id } = ZRunIdInput.parse({ id: runId });
   const run = await db().run.findFirst({ where: { id, ...tenantScope(principal) }, select: { id: true } });

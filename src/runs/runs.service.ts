@@ -8,6 +8,7 @@ import { conflict, notFound } from "../http/errors.ts";
 import type { TRecordResponse } from "../http/idempotency.ts";
 import type { TPagination } from "../http/pagination.ts";
 import { settleBatchRowForRun } from "../batches/batch-progress.ts";
+import { debitForRuns } from "../usage/credits.ts";
 import { assertDeliverableUrl } from "../webhooks/ssrf-guard.ts";
 import { workDispatcher } from "./dispatcher.ts";
 import { publishRunChange } from "./run-notifier.ts";
@@ -36,6 +37,8 @@ export async function createRun(
         apiKeyId: principal.apiKeyId,
       },
     });
+    // Charged in this transaction: without the credits, nothing here is committed (402).
+    await debitForRuns(tx, principal, [{ runId: created.id, agentType: request.agent_type }]);
     const accepted: TCreateRunResponse = {
       run_id: created.id,
       status: created.status,

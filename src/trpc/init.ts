@@ -5,6 +5,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { authenticate, requireScope } from "../auth/authenticate.ts";
 import type { TScope } from "../auth/scopes.ts";
 import { AppError, toErrorResponse } from "../http/errors.ts";
+import { enforceDailyCap } from "../limits/daily-cap.ts";
 import { rateLimiter, type TRateLimitPolicy } from "../limits/rate-limiter.ts";
 import type { TContext } from "./context.ts";
 
@@ -32,6 +33,7 @@ export const publicProcedure = t.procedure;
 export const apiProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   if (!meta?.scope) throw new Error("apiProcedure requires meta.scope");
   const principal = await authenticate(ctx.header);
+  await enforceDailyCap(principal);
   requireScope(principal, meta.scope);
   if (meta.rateLimit) {
     const decision = await rateLimiter().check(meta.rateLimit, principal.apiKeyId);

@@ -5,34 +5,27 @@ import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../db/client.ts";
 import { notFound } from "../http/errors.ts";
 import { iso } from "../http/pagination.ts";
-import { billingPeriod, INCLUDED_MONTHLY_CREDITS, TOPUP_PRICE_PER_1000_USD } from "./plans.ts";
+import { periodBalance } from "./credits.ts";
+import { billingPeriod, TOPUP_PRICE_PER_1000_USD } from "./plans.ts";
 
 const HISTORY_LENGTH = 50;
 
 export async function usageSummary(principal: TPrincipal) {
-  const period = billingPeriod();
+  const now = new Date();
+  const period = billingPeriod(now);
   const organization = await db().organization.findUnique({ where: { id: principal.organizationId } });
   if (!organization) throw notFound("Organization");
-  const inPeriod = { ...tenantScope(principal), createdAt: { gte: period.start, lt: period.end } };
-  const [topups, debits, refunds] = await db().$transaction([
-    db().creditLedgerEntry.aggregate({ where: { ...inPeriod, reason: "topup" }, _sum: { amount: true } }),
-    db().creditLedgerEntry.aggregate({ where: { ...inPeriod, amount: { lt: 0 } }, _sum: { amount: true } }),
-    db().creditLedgerEntry.aggregate({ where: { ...inPeriod, reason: "refund" }, _sum: { amount: true } }),
-  ]);
-  const included = INCLUDED_MONTHLY_CREDITS[organization.plan] ?? 0;
-  const unlimited = included === "unlimited";
-  const topupCredits = topups._sum.amount ?? 0;
-  const creditsUsed = -(debits._sum.amount ?? 0) - (refunds._sum.amount ?? 0);
+  const balance = await periodBalance(db(), organization, principal.livemode, now);
   return {
     plan: organization.plan,
     scope: "organization",
     livemode: principal.livemode,
     period: period.label,
-    included_credits: unlimited ? -1 : included,
-    topup_credits: topupCredits,
-    credits_used: creditsUsed,
-    credits_remaining: unlimited ? null : included + topupCredits - creditsUsed,
-    unlimited,
+    included_credits: balance.included,
+    topup_credits: balance.topupCredits,
+    credits_used: balance.creditsUsed,
+    credits_remaining: balance.remaining,
+    unlimited: balance.unlimited,
     topup_price_per_1000_usd: TOPUP_PRICE_PER_1000_USD,
   };
 }

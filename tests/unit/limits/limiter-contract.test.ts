@@ -1,0 +1,126 @@
+// One contract, two backends: the in-process sliding window and @upstash/ratelimit over a
+// real Redis (127.0.0.1:6379) through the ioredis adapter must behave the same. Every test
+// uses its own key prefix so runs never share counters in Redis.
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { createRateLimiter, type TManagedRateLimiter, type TRateLimiterSettings } from "../../../src/limits/create-rate-limiter.ts";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const L = 10;
+const DAILY_CAP = 5;
+
+const base: TRateLimiterSettings = {
+  REDIS_URL: undefined,
+  UPSTASH_REDIS_REST_URL: undefined,
+  UPSTASH_REDIS_REST_TOKEN: undefined,
+  RATE_LIMIT_STRICT_PER_MIN: L,
+  RATE_LIMIT_STANDARD_PER_MIN: 100,
+  DAILY_CALL_CAP_GROWTH: DAILY_CAP,
+};
+
+const opened: TManagedRateLimiter[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((limiter) => limiter.close()));
+});
+
+/** A limiter with a prefix of its own, so no test sees another's (or an earlier run's) counts. */
+function limiterFor(settings: Partial<TRateLimiterSettings>): { limiter: TManagedRateLimiter; prefix: string } {
+  const prefix = `test:limits:${randomUUID()}`;
+  const limiter = createRateLimiter({ ...base, ...settings }, { keyPrefix: prefix });
+  opened.push(limiter);
+  return { limiter, prefix };
+}
+
+/** The window is fixed minutes weighted together; keep a burst from straddling a boundary. */
+async function awayFromWindowEdge() {
+  const intoWindow = Date.now() % 60_000;
+  if (intoWindow > 58_500) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
+}
+
+describe.each([
+  { backend: "memory", settings: {} },
+  { backend: "redis", settings: { REDIS_URL } },
+] as const)("rate limiter contract: $backend backend", ({ backend, settings }) => {
+  it(`is the ${backend} backend`, () => {
+    expect(limiterFor(settings).limiter.backend).toBe(backend);
+  });
+
+  it(`admits exactly ${L} of 30 parallel checks`, async () => {
+    const { limiter } = limiterFor(settings);
+    await awayFromWindowEdge();
+    const decisions = await Promise.all(Array.from({ length: 30 }, () => limiter.check("strict", "key-a")));
+    expect(decisions.filter((decision) => decision?.allowed)).toHaveLength(L);
+    expect(decisions.filter((decision) => decision && !decision.allowed)).toHaveLength(30 - L);
+    for (const decision of decisions) {
+      expect(decision!.limit).toBe(L);
+      expect(decision!.remaining).toBeGreaterThanOrEqual(0);
+      expect(decision!.remaining).toBeLessThan(L);
+    }
+    expect(decisions.filter((decision) => decision?.allowed).map((decision) => decision!.remaining).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: L }, (_, index) => index),
+    );
+  });
+
+  it("reports a reset within (0, 60 s] and a Retry-After of at least 1 s", async () => {
+    const { limiter } = limiterFor(settings);
+    await awayFromWindowEdge();
+    const decisions = await Promise.all(Array.from({ length: L + 1 }, () => limiter.check("strict", "key-b")));
+    const now = Date.now();
+    for (const decision of decisions) {
+      expect(decision!.resetAt - now).toBeGreaterThan(0);
+      expect(decision!.resetAt - now).toBeLessThanOrEqual(60_000);
+    }
+    const refused = decisions.find((decision) => !decision!.allowed)!;
+    const retryAfter = Math.max(1, Math.ceil((refused.resetAt - now) / 1000));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it("gives separate identifiers and separate policies separate budgets", async () => {
+    const { limiter } = limiterFor(settings);
+    await awayFromWindowEdge();
+    await Promise.all(Array.from({ length: L }, () => limiter.check("strict", "key-c")));
+    expect((await limiter.check("strict", "key-c"))!.allowed).toBe(false);
+    const other = await limiter.check("strict", "key-d");
+    expect(other).toMatchObject({ allowed: true, limit: L, remaining: L - 1 });
+    const standard = await limiter.check("standard", "key-c");
+    expect(standard).toMatchObject({ allowed: true, limit: 100, remaining: 99 });
+  });
+
+  it(`counts the daily cap per organization and refuses past ${DAILY_CAP} calls`, async () => {
+    const { limiter } = limiterFor(settings);
+    const first = await Promise.all(Array.from({ length: DAILY_CAP + 2 }, () => limiter.dailyCap("org-1", "growth")));
+    expect(first.filter((decision) => decision!.allowed)).toHaveLength(DAILY_CAP);
+    expect(first.filter((decision) => !decision!.allowed)).toHaveLength(2);
+    const midnight = new Date();
+    midnight.setUTCHours(24, 0, 0, 0);
+    for (const decision of first) {
+      expect(decision).toMatchObject({ limit: DAILY_CAP, resetAt: midnight.getTime() });
+    }
+    expect((await limiter.dailyCap("org-2", "growth"))!).toMatchObject({ allowed: true, remaining: DAILY_CAP - 1 });
+    expect(await limiter.dailyCap("org-3", "enterprise")).toBeNull();
+  });
+});
+
+describe("redis backend", () => {
+  it("keeps its counters in Redis under its prefix, with expiries", async () => {
+    const { limiter, prefix } = limiterFor({ REDIS_URL });
+    await limiter.check("strict", "key-e");
+    await limiter.dailyCap("org-4", "growth");
+    const redis = new Redis(REDIS_URL);
+    try {
+      const keys = (await redis.keys(`${prefix}:*`)).sort();
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(new RegExp(`^${prefix}:daily:org-4:\\d{4}-\\d{2}-\\d{2}$`));
+      expect(keys[1]).toMatch(new RegExp(`^${prefix}:strict:key-e:\\d+$`));
+      for (const key of keys) expect(await redis.pttl(key)).toBeGreaterThan(0);
+      // Two limiters over the same Redis and prefix share one budget (several instances).
+      const twin = createRateLimiter({ ...base, REDIS_URL }, { keyPrefix: prefix });
+      opened.push(twin);
+      expect((await twin.check("strict", "key-e"))!.remaining).toBe(L - 2);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
