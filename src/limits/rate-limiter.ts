@@ -25,12 +25,14 @@ export const noRateLimits: TRateLimiter = {
   dailyCap: async () => null,
 };
 
-let current: TRateLimiter = noRateLimits;
+// On globalThis: the limiter installed by the server also limits the dashboard's tRPC
+// route, which runs in Next's separately bundled copy of this module.
+const store = globalThis as unknown as { __agentWorkforceRateLimiter?: TRateLimiter };
 
 export function rateLimiter(): TRateLimiter {
-  return current;
+  return store.__agentWorkforceRateLimiter ?? noRateLimits;
 }
 
 export function setRateLimiter(limiter: TRateLimiter): void {
-  current = limiter;
+  store.__agentWorkforceRateLimiter = limiter;
 }
