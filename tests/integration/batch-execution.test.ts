@@ -46,7 +46,9 @@ describe("batch execution", () => {
 
   it("keeps two batches' limits separate: both make progress at once", async () => {
     const [first, second] = await Promise.all(
-      [0, 1].map(() => call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "rfq_generator", rows: Array.from({ length: 20 }, (_, i) => rfqRow(i)) } })),
+      // 40 rows each: at 10 in flight and 200 ms per agent call, each batch runs for ≥ 0.8 s,
+      // so their runs overlap even when one batch's fan-out starts a little later.
+      [0, 1].map(() => call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "rfq_generator", rows: Array.from({ length: 40 }, (_, i) => rfqRow(i)) } })),
     );
     const [a, b] = await Promise.all([first!, second!].map((response) => waitForBatchToFinish(tenant.key, response.body.job.id)));
     const intervalsOf = async (batch: any) =>
