@@ -24,14 +24,19 @@ const statusOverrides = new WeakMap<IncomingMessage, number>();
 const errorsByRequest = new WeakMap<IncomingMessage, unknown>();
 
 
+/** Reads a request header by name (the first value when repeated). */
+function headerReader(req: IncomingMessage) {
+  return (name: string) => {
+    const value = req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value[0] : value;
+  };
+}
+
 const openApiHandler = createOpenApiNodeHttpHandler({
   router: appRouter,
   createContext: ({ req, res }): TContext => ({
     requestId: requestIds.get(req) ?? randomUUID(),
-    header: (name) => {
-      const value = req.headers[name.toLowerCase()];
-      return Array.isArray(value) ? value[0] : value;
-    },
+    header: headerReader(req),
     setHeader: (name, value) => res.setHeader(name, value),
     setStatus: (status) => statusOverrides.set(req, status),
   }),
@@ -141,11 +146,7 @@ export async function handlePublicApi(req: TRequest, res: ServerResponse): Promi
 
     const stream = STREAM_PATH.exec(pathname);
     if (stream && req.method === "GET") {
-      const header = (name: string) => {
-        const value = req.headers[name.toLowerCase()];
-        return Array.isArray(value) ? value[0] : value;
-      };
-      streamRun(req, res, await openRunStream(header, decodeURIComponent(stream[1]!)));
+      streamRun(req, res, await openRunStream(headerReader(req), decodeURIComponent(stream[1]!)));
       return;
     }
 

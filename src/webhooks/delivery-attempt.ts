@@ -11,9 +11,21 @@ export type TAttemptResult = { succeeded: boolean; /** The webhook is gone or di
 export async function attemptDelivery(target: TDeliveryTarget, attempt: number, retryInMs: number | null): Promise<TAttemptResult> {
   const secret = await signingSecretFor(target);
   if (!secret) return { succeeded: false, abandoned: true };
+  const outcome = await deliverAndRecord(target, () => secret, attempt, retryInMs);
+  return { succeeded: outcome.succeeded, abandoned: false };
+}
+
+/** Checks the destination, posts the signed body and records the attempt (the secret is only read when posting). */
+export async function deliverAndRecord(
+  target: Omit<TDeliveryTarget, "deliveryKey" | "runId"> & { runId: string | null },
+  secret: () => string,
+  attempt: number,
+  retryInMs: number | null,
+): Promise<TDeliveryOutcome> {
+  // Checked again at every attempt: the host may resolve elsewhere since registration.
   const check = await checkDeliverableUrl(target.url);
   const outcome: TDeliveryOutcome = check.ok
-    ? await postSignedEvent({ url: target.url, secret, eventId: target.eventId, event: target.event, body: target.body })
+    ? await postSignedEvent({ url: target.url, secret: secret(), eventId: target.eventId, event: target.event, body: target.body })
     : { succeeded: false, responseStatus: null, error: check.reason, durationMs: 0 };
   await db().webhookDelivery.create({
     data: {
@@ -32,5 +44,5 @@ export async function attemptDelivery(target: TDeliveryTarget, attempt: number, 
       nextAttemptAt: !outcome.succeeded && retryInMs !== null ? new Date(Date.now() + retryInMs) : null,
     },
   });
-  return { succeeded: outcome.succeeded, abandoned: false };
+  return outcome;
 }

@@ -7,9 +7,10 @@ import { db } from "../db/client.ts";
 import type { Webhook, WebhookDelivery } from "../generated/prisma/client.ts";
 import { notFound } from "../http/errors.ts";
 import { iso, isoOrNull, type TPagination } from "../http/pagination.ts";
-import { postSignedEvent } from "./deliver.ts";
+import { deliverAndRecord } from "./delivery-attempt.ts";
+import { runEventBody } from "./run-event-payload.ts";
 import { decryptSecret, encryptSecret, generateWebhookSecret } from "./secret-box.ts";
-import { assertDeliverableUrl, checkDeliverableUrl } from "./ssrf-guard.ts";
+import { assertDeliverableUrl } from "./ssrf-guard.ts";
 import type { WEBHOOK_EVENTS } from "./webhooks.schemas.ts";
 
 type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -81,40 +82,24 @@ export async function sendTestEvent(principal: TPrincipal, organizationId: strin
   const results = await Promise.all(
     webhooks.map(async (webhook) => {
       const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
-      const body = JSON.stringify({
-        id: eventId,
+      // A sample run.completed whose output says it is a test (the run does not exist).
+      const body = runEventBody({
+        eventId,
         event: "run.completed",
-        run_id: randomUUID(),
-        agent_type: "center",
-        organization_id: organizationId,
-        timestamp: new Date().toISOString(),
-        data: { output: { test: true }, confidence_score: 1, requires_triage: false, triage_item_id: null, error: null },
-      });
-      // Checked again at delivery: the host may resolve elsewhere since registration.
-      const check = await checkDeliverableUrl(webhook.url);
-      const outcome = check.ok
-        ? await postSignedEvent({
-            url: webhook.url,
-            secret: decryptSecret(webhook.secretEncrypted),
-            eventId,
-            event: "run.completed",
-            body,
-          })
-        : { succeeded: false, responseStatus: null, error: check.reason, durationMs: 0 };
-      await db().webhookDelivery.create({
-        data: {
-          ...tenantScope(principal),
-          webhookId: webhook.id,
-          url: webhook.url,
-          eventId,
-          event: "run.completed",
-          attempt: 1,
-          status: outcome.succeeded ? "succeeded" : "failed",
-          responseStatus: outcome.responseStatus,
-          error: outcome.error,
-          durationMs: outcome.durationMs,
+        run: {
+          id: randomUUID(),
+          agentType: "center",
+          organizationId,
+          output: { test: true },
+          confidenceScore: 1,
+          requiresTriage: false,
+          errorMessage: null,
         },
+        triageItemId: null,
+        occurredAt: new Date(),
       });
+      const target = { ...tenantScope(principal), eventId, event: "run.completed" as const, runId: null, webhookId: webhook.id, url: webhook.url, body };
+      const outcome = await deliverAndRecord(target, () => decryptSecret(webhook.secretEncrypted), 1, null);
       return {
         webhook_id: webhook.id,
         status: outcome.succeeded ? ("succeeded" as const) : ("failed" as const),
