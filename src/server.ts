@@ -4,14 +4,14 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
-import { startDatabase } from "./db/bootstrap.ts";
-import { env, InvalidEnvironmentError } from "./env.ts";
-import { logger } from "./http/logger.ts";
-import { handlePublicApi, isPublicApiPath } from "./http/rest-handler.ts";
+import { startDatabase } from "./foundation/db/bootstrap.ts";
+import { env, InvalidEnvironmentError } from "./foundation/env.ts";
+import { logger } from "./foundation/logger.ts";
+import { handlePublicApi, isPublicApiPath } from "./transport/rest/rest-handler.ts";
 import { startExecutionEngine } from "./jobs/engine.ts";
-import { createRateLimiter } from "./limits/create-rate-limiter.ts";
-import { setRateLimiter } from "./limits/rate-limiter.ts";
-import { startRunChangeListener } from "./runs/run-notifier.ts";
+import { createRateLimiter } from "./domains/limits/create-rate-limiter.ts";
+import { setRateLimiter } from "./domains/limits/rate-limiter.ts";
+import { startRunChangeListener } from "./domains/runs/run-notifier.ts";
 
 async function main() {
   const settings = env();

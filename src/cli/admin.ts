@@ -3,10 +3,10 @@
 // migrations first, like the server.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { parseScopeList } from "../auth/scopes.ts";
-import { startDatabase } from "../db/bootstrap.ts";
-import { env, InvalidEnvironmentError } from "../env.ts";
-import { AppError, toAppError } from "../http/errors.ts";
+import { parseScopeList } from "../domains/auth/scopes.ts";
+import { startDatabase } from "../foundation/db/bootstrap.ts";
+import { env, InvalidEnvironmentError } from "../foundation/env.ts";
+import { AppError, toAppError } from "../foundation/errors.ts";
 import {
   createApiKey,
   createMember,
@@ -14,7 +14,7 @@ import {
   revokeApiKey,
   setPlan,
   topUpCredits,
-} from "../organizations/organizations.service.ts";
+} from "../domains/organizations/organizations.service.ts";
 
 const ZPlan = z.enum(["starter", "pro", "team", "growth", "enterprise"]);
 const ZRole = z.enum(["admin", "reviewer", "viewer"]);

@@ -1,10 +1,10 @@
 // Chooses who carries out accepted work, once, at start-up: a real Inngest server when the
 // SDK's INNGEST_* variables are set (functions are served at /api/inngest), else the
 // embedded executor in this process. Either way the app only sends events.
-import { db } from "../db/client.ts";
-import type { TEnv } from "../env.ts";
-import { logger } from "../http/logger.ts";
-import { setWorkDispatcher, type TWorkDispatcher } from "../runs/dispatcher.ts";
+import { db } from "../foundation/db/client.ts";
+import type { TEnv } from "../foundation/env.ts";
+import { logger } from "../foundation/logger.ts";
+import { setWorkDispatcher, type TWorkDispatcher } from "../domains/runs/dispatcher.ts";
 import { inngest, setEmbeddedEventSink, usesInngestServer } from "./client.ts";
 import { PRIORITY_BOOST_SECONDS, runEventSendId } from "./events.ts";
 import { EmbeddedExecutor } from "./executor/embedded-executor.ts";

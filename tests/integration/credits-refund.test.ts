@@ -2,10 +2,10 @@
 // in the transaction that marks it failed. Driven in-process against a fresh database:
 // over HTTP a service failure cannot be provoked on demand.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDatabase, db, disconnectDatabase } from "../../src/db/client.ts";
-import { applyPendingMigrations } from "../../src/db/migrate.ts";
-import { recordOutcome, type TStartedRun } from "../../src/runs/run-execution.ts";
-import { periodBalance } from "../../src/usage/credits.ts";
+import { connectDatabase, db, disconnectDatabase } from "../../src/foundation/db/client.ts";
+import { applyPendingMigrations } from "../../src/foundation/db/migrate.ts";
+import { recordOutcome, type TStartedRun } from "../../src/domains/runs/run-execution.ts";
+import { periodBalance } from "../../src/domains/usage/credits.ts";
 import { createDatabase } from "../helpers/database.ts";
 
 let database: Awaited<ReturnType<typeof createDatabase>>;

@@ -3,8 +3,8 @@
 // wire protocol fails here first.
 import { NonRetriableError } from "inngest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { connectDatabase, db, disconnectDatabase } from "../../src/db/client.ts";
-import { applyPendingMigrations } from "../../src/db/migrate.ts";
+import { connectDatabase, db, disconnectDatabase } from "../../src/foundation/db/client.ts";
+import { applyPendingMigrations } from "../../src/foundation/db/migrate.ts";
 import { inngest, setEmbeddedEventSink } from "../../src/jobs/client.ts";
 import { EmbeddedExecutor } from "../../src/jobs/executor/embedded-executor.ts";
 import { createDatabase } from "../helpers/database.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generateApiKey, hashApiKey, hashesMatch, isWellFormedApiKey, keyMode } from "../../src/auth/api-keys.ts";
-import { parseScopeList, SCOPES } from "../../src/auth/scopes.ts";
+import { generateApiKey, hashApiKey, hashesMatch, isWellFormedApiKey, keyMode } from "../../src/domains/auth/api-keys.ts";
+import { parseScopeList, SCOPES } from "../../src/domains/auth/scopes.ts";
 
 describe("API keys", () => {
   it("generates svc_live_/svc_test_ keys with 40 base62 characters and a 12-character prefix", () => {

@@ -4,7 +4,7 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Prisma } from "../../src/generated/prisma/client.ts";
-import { AppError, conflict, notFound, toErrorResponse, validationError } from "../../src/http/errors.ts";
+import { AppError, conflict, notFound, toErrorResponse, validationError } from "../../src/foundation/errors.ts";
 
 const REQUEST_ID = "3f6c1d2e-0000-4000-8000-000000000001";
 

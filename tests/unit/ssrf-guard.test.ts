@@ -1,8 +1,8 @@
 // SSRF guard: address classification (ipaddr.js) and the URL check with a fake resolver,
 // so nothing here touches the network.
 import { describe, expect, it, vi } from "vitest";
-import { AppError } from "../../src/http/errors.ts";
-import { assertDeliverableUrl, checkDeliverableUrl, classifyAddress, type TLookup } from "../../src/webhooks/ssrf-guard.ts";
+import { AppError } from "../../src/foundation/errors.ts";
+import { assertDeliverableUrl, checkDeliverableUrl, classifyAddress, type TLookup } from "../../src/foundation/ssrf-guard.ts";
 
 function fakeLookup(answers: Record<string, string[]>): TLookup & ReturnType<typeof vi.fn> {
   return vi.fn(async (hostname: string) => {

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { serviceSignature, signedHeaders, standardWebhookSignature } from "../../src/webhooks/signing.ts";
+import { serviceSignature, signedHeaders, standardWebhookSignature } from "../../src/domains/webhooks/signing.ts";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 

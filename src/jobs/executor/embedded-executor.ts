@@ -8,9 +8,9 @@
 import { randomUUID } from "node:crypto";
 import type { InngestFunction } from "inngest";
 import { serve } from "inngest/edge";
-import { db } from "../../db/client.ts";
+import { db } from "../../foundation/db/client.ts";
 import type { JobRun, Prisma } from "../../generated/prisma/client.ts";
-import { logger } from "../../http/logger.ts";
+import { logger } from "../../foundation/logger.ts";
 import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
 import { concurrencyFor, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
 

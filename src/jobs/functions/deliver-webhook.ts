@@ -2,8 +2,8 @@
 // the schedule of decisions.md (5 s, 30 s, 2 min, 15 min, 1 h, 4 h: 7 attempts). Waits are
 // durable step.sleep calls, so a restart does not lose a pending retry.
 import { durationToMs } from "inngest";
-import { env } from "../../env.ts";
-import { attemptDelivery } from "../../webhooks/delivery-attempt.ts";
+import { env } from "../../foundation/env.ts";
+import { attemptDelivery } from "../../domains/webhooks/delivery-attempt.ts";
 import { inngest } from "../client.ts";
 import { webhookDeliveryRequested } from "../events.ts";
 

@@ -1,7 +1,7 @@
 // Carries out one run: mark it running, call its agent, record the outcome (completed,
 // waiting for a person, or failed), then emit the run's event. Runs of one batch share a
 // concurrency key, so at most 10 of them are in flight.
-import { callAgent, recordOutcome, startRun } from "../../runs/run-execution.ts";
+import { callAgent, recordOutcome, startRun } from "../../domains/runs/run-execution.ts";
 import { inngest } from "../client.ts";
 import { runEventSendId, runRequested } from "../events.ts";
 

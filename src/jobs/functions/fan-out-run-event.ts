@@ -1,7 +1,7 @@
 // A run event happened: plan one delivery per destination (subscribed webhooks, the run's
 // own webhook_url, its batch's webhook_url) and request each one.
-import type { TRunEventName } from "../../webhooks/run-event-payload.ts";
-import { planRunEventDeliveries } from "../../webhooks/delivery-plan.ts";
+import type { TRunEventName } from "../../domains/webhooks/run-event-payload.ts";
+import { planRunEventDeliveries } from "../../domains/webhooks/delivery-plan.ts";
 import { inngest } from "../client.ts";
 import { runCompleted, runFailed, runTriageRequired } from "../events.ts";
 

@@ -1,7 +1,7 @@
 // Starts a batch: marks it running and fans out one run request per row. The rows' runs
 // were created with the batch (so nothing accepted can be lost); execute-run's
 // concurrency key (the batch id) keeps at most 10 of them in flight.
-import { markBatchRunning } from "../../batches/batch-execution.ts";
+import { markBatchRunning } from "../../domains/batches/batch-execution.ts";
 import { inngest } from "../client.ts";
 import { batchCreated, PRIORITY_BOOST_SECONDS } from "../events.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apSpecialist, type TApOutput } from "../../../src/agents/ap-specialist.ts";
-import { AgentInputError, type TAgentResult } from "../../../src/agents/types.ts";
+import { apSpecialist, type TApOutput } from "../../../src/domains/agents/ap-specialist.ts";
+import { AgentInputError, type TAgentResult } from "../../../src/domains/agents/types.ts";
 
 // 100 × 2.50 + 10 × 40.00 = 650.00
 const invoice = () => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { center, chooseSpecialist } from "../../../src/agents/center.ts";
-import { AgentInputError } from "../../../src/agents/types.ts";
+import { center, chooseSpecialist } from "../../../src/domains/agents/center.ts";
+import { AgentInputError } from "../../../src/domains/agents/types.ts";
 
 const invoice = {
   number: "INV-1",

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apSpecialist } from "../../../src/agents/ap-specialist.ts";
-import { center } from "../../../src/agents/center.ts";
-import { agentRegistry, needsTriage, runAgent } from "../../../src/agents/registry.ts";
-import { rfqGenerator } from "../../../src/agents/rfq-generator.ts";
-import { AGENT_TYPES } from "../../../src/runs/agent-types.ts";
+import { apSpecialist } from "../../../src/domains/agents/ap-specialist.ts";
+import { center } from "../../../src/domains/agents/center.ts";
+import { agentRegistry, needsTriage, runAgent } from "../../../src/domains/agents/registry.ts";
+import { rfqGenerator } from "../../../src/domains/agents/rfq-generator.ts";
+import { AGENT_TYPES } from "../../../src/domains/agents/agent-types.ts";
 
 describe("agentRegistry", () => {
   it("has one agent for every agent type", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractItemsFromText, rfqGenerator, type TRfqOutput } from "../../../src/agents/rfq-generator.ts";
-import { AgentInputError, type TAgentInput } from "../../../src/agents/types.ts";
+import { extractItemsFromText, rfqGenerator, type TRfqOutput } from "../../../src/domains/agents/rfq-generator.ts";
+import { AgentInputError, type TAgentInput } from "../../../src/domains/agents/types.ts";
 
 const outputOf = (input: TAgentInput) => rfqGenerator(input).output as TRfqOutput;
 

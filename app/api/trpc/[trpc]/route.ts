@@ -1,8 +1,8 @@
 // Dashboard transport: the same router tree as /v1, over tRPC's fetch adapter.
 import { randomUUID } from "node:crypto";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { toErrorResponse } from "../../../../src/http/errors.ts";
-import { appRouter } from "../../../../src/trpc/root.ts";
+import { toErrorResponse } from "../../../../src/foundation/errors.ts";
+import { appRouter } from "../../../../src/transport/trpc/root.ts";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,0 +1,54 @@
+// Contracts of the batch endpoints.
+import { z } from "zod";
+import { ZPageInfo, ZPaginationQuery } from "../../foundation/schemas.ts";
+import { ZAgentType } from "../agents/agent-types.ts";
+import { ZHttpsUrl, ZJsonObject } from "../runs/runs.schemas.ts";
+
+export const MAX_BATCH_ROWS = 500;
+export const ZBatchStatus = z.enum(["pending", "running", "completed", "cancelled"]);
+
+export const ZCreateBatchRequest = z.object({
+  agent_type: ZAgentType,
+  rows: z
+    .array(
+      z.object({
+        task: z.string({ error: "task is required" }).trim().min(1, "task must not be empty").max(100_000),
+        data: ZJsonObject.optional(),
+      }),
+      { error: "rows is required" },
+    )
+    .min(1, "rows must contain at least 1 row")
+    .max(MAX_BATCH_ROWS, `rows must contain at most ${MAX_BATCH_ROWS} rows`),
+  name: z.string().trim().min(1).max(200).optional(),
+  webhook_url: ZHttpsUrl.optional(),
+});
+export type TCreateBatchRequest = z.infer<typeof ZCreateBatchRequest>;
+
+export const ZBatchJob = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  agent_type: z.string(),
+  status: ZBatchStatus,
+  total_rows: z.number().int(),
+  completed_rows: z.number().int(),
+  failed_rows: z.number().int(),
+  created_at: z.string(),
+});
+
+export const ZBatchRow = z.object({
+  id: z.uuid(),
+  row_index: z.number().int(),
+  task: z.string(),
+  status: z.enum(["pending", "running", "completed", "failed", "pending_triage", "cancelled"]),
+  result: ZJsonObject.nullable(),
+  error_message: z.string().nullable(),
+  run_id: z.uuid().nullable(),
+});
+
+export const ZCreateBatchResponse = z.object({ job: ZBatchJob });
+export type TCreateBatchResponse = z.infer<typeof ZCreateBatchResponse>;
+export const ZListBatchesQuery = ZPaginationQuery.extend({ status: ZBatchStatus.optional() });
+export const ZListBatchesResponse = z.object({ jobs: z.array(ZBatchJob), ...ZPageInfo });
+export const ZBatchIdInput = z.object({ id: z.uuid({ error: "id must be a UUID" }) });
+export const ZGetBatchResponse = z.object({ job: ZBatchJob, rows: z.array(ZBatchRow) });
+export const ZCancelBatchResponse = z.object({ cancelled: z.literal(true) });

@@ -1,0 +1,35 @@
+// The named rate-limit policies and the daily call cap, in one place (decisions.md,
+// "Limits"). Both policies are sliding windows of one minute, keyed per API key id; the
+// daily cap counts every authenticated call of an organization per UTC day.
+import type { TEnv } from "../../foundation/env.ts";
+import type { TRateLimitPolicy } from "./rate-limiter.ts";
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+export type TPolicy = {
+  name: TRateLimitPolicy;
+  /** Requests admitted per sliding window, per API key. */
+  limit: number;
+  windowMs: number;
+};
+
+export type TPolicies = Record<TRateLimitPolicy, TPolicy>;
+
+export function policiesFrom(settings: Pick<TEnv, "RATE_LIMIT_STRICT_PER_MIN" | "RATE_LIMIT_STANDARD_PER_MIN">): TPolicies {
+  return {
+    strict: { name: "strict", limit: settings.RATE_LIMIT_STRICT_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
+    standard: { name: "standard", limit: settings.RATE_LIMIT_STANDARD_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
+  };
+}
+
+/** Calls per UTC day by plan; a plan absent here (Enterprise) has no cap. */
+export function dailyCapsFrom(settings: Pick<TEnv, "DAILY_CALL_CAP_GROWTH">): Record<string, number> {
+  return { growth: settings.DAILY_CALL_CAP_GROWTH };
+}
+
+/** The UTC day a moment falls in ("YYYY-MM-DD") and the Unix ms of the next UTC midnight. */
+export function utcDay(now = Date.now()): { label: string; endsAt: number } {
+  const date = new Date(now);
+  const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  return { label: new Date(start).toISOString().slice(0, 10), endsAt: start + 86_400_000 };
+}

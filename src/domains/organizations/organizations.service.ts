@@ -1,0 +1,113 @@
+// Tenants, members, API keys and credits as the admin CLI (and later the dashboard)
+// manages them.
+import { generateApiKey, type TKeyMode } from "../auth/api-keys.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import type { TScope } from "../auth/scopes.ts";
+import { db } from "../../foundation/db/client.ts";
+import type { MemberRole, Plan } from "../../generated/prisma/client.ts";
+import { notFound, validationError } from "../../foundation/errors.ts";
+
+export async function createOrganization(input: { name: string; plan: Plan }) {
+  const organization = await db().organization.create({ data: { name: input.name, plan: input.plan } });
+  return { id: organization.id, name: organization.name, plan: organization.plan };
+}
+
+export async function setPlan(input: { organizationId: string; plan: Plan }) {
+  const organization = await db()
+    .organization.update({ where: { id: input.organizationId }, data: { plan: input.plan } })
+    .catch(() => {
+      throw notFound("Organization");
+    });
+  return { id: organization.id, name: organization.name, plan: organization.plan };
+}
+
+export async function createMember(input: {
+  organizationId: string;
+  email: string;
+  name: string;
+  role: MemberRole;
+  password: string;
+}) {
+  const organization = await db().organization.findUnique({ where: { id: input.organizationId } });
+  if (!organization) throw notFound("Organization");
+  const member = await db().member.create({
+    data: {
+      organizationId: input.organizationId,
+      email: input.email.toLowerCase(),
+      name: input.name,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+    },
+  });
+  return { id: member.id, email: member.email, role: member.role };
+}
+
+export async function createApiKey(input: {
+  organizationId: string;
+  memberEmail?: string;
+  name: string;
+  scopes: TScope[];
+  mode: TKeyMode;
+  expiresAt?: Date;
+}) {
+  const organization = await db().organization.findUnique({ where: { id: input.organizationId } });
+  if (!organization) throw notFound("Organization");
+  let createdByMemberId: string | undefined;
+  if (input.memberEmail) {
+    const member = await db().member.findUnique({
+      where: { organizationId_email: { organizationId: input.organizationId, email: input.memberEmail.toLowerCase() } },
+    });
+    if (!member) throw notFound("Member");
+    createdByMemberId = member.id;
+  }
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
+    throw validationError("expires must be in the future", [{ path: "expires", message: "must be in the future" }]);
+  }
+  const { key, hash, prefix } = generateApiKey(input.mode);
+  const apiKey = await db().apiKey.create({
+    data: {
+      organizationId: input.organizationId,
+      livemode: input.mode === "live",
+      name: input.name,
+      keyHash: hash,
+      prefix,
+      scopes: input.scopes,
+      expiresAt: input.expiresAt,
+      createdByMemberId,
+    },
+  });
+  return { id: apiKey.id, key, prefix, scopes: apiKey.scopes, mode: input.mode };
+}
+
+export async function revokeApiKey(input: { apiKeyId: string }) {
+  const apiKey = await db().apiKey.findUnique({ where: { id: input.apiKeyId } });
+  if (!apiKey) throw notFound("API key");
+  const revoked = apiKey.revokedAt
+    ? apiKey
+    : await db().apiKey.update({ where: { id: apiKey.id }, data: { revokedAt: new Date() } });
+  return { id: revoked.id, prefix: revoked.prefix, revoked_at: revoked.revokedAt!.toISOString() };
+}
+
+/** Adds purchased credits (live mode) as a ledger entry. */
+export async function topUpCredits(input: { organizationId: string; credits: number }) {
+  return db().$transaction(async (tx) => {
+    // Lock the organization row so concurrent ledger writes see each other's balance (the
+    // same lock mode as run charges, src/usage/credits.ts, so the two never deadlock).
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organizations WHERE id = ${input.organizationId}::uuid FOR NO KEY UPDATE`;
+    if (locked.length === 0) throw notFound("Organization");
+    const latest = await tx.creditLedgerEntry.findFirst({
+      where: { organizationId: input.organizationId, livemode: true },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
+    const entry = await tx.creditLedgerEntry.create({
+      data: {
+        organizationId: input.organizationId,
+        livemode: true,
+        amount: input.credits,
+        balanceAfter: (latest?.balanceAfter ?? 0) + input.credits,
+        reason: "topup",
+      },
+    });
+    return { id: entry.id, organization_id: input.organizationId, credits: entry.amount, balance_after: entry.balanceAfter };
+  });
+}

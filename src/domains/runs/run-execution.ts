@@ -1,0 +1,156 @@
+// The state changes of carrying a run out, called from the execute-run function's steps.
+// Each is one conditional update in a transaction, so a step that runs again after a
+// crash or retry finds the work done and changes nothing.
+import { runAgent, needsTriage } from "../agents/registry.ts";
+import { AgentInputError, type TAgentResult } from "../agents/types.ts";
+import { settledCountersAssignments } from "./batch-row-settlement.ts";
+import { db } from "../../foundation/db/client.ts";
+import { env } from "../../foundation/env.ts";
+import type { TAgentType } from "../agents/agent-types.ts";
+import { refundRun } from "../usage/credits.ts";
+import { publishRunChange } from "./run-notifier.ts";
+
+export type TStartedRun = { runId: string; agentType: TAgentType; task: string; data: Record<string, unknown> | null; organizationId: string; batchJobId: string | null };
+
+type TStartedRow = {
+  id: string;
+  agent_type: string;
+  task: string;
+  data: Record<string, unknown> | null;
+  organization_id: string;
+  batch_job_id: string | null;
+  status: string;
+};
+
+/**
+ * queued → running, with the batch row, in one statement (the hot path of every run).
+ * A run already running is this step repeated after a crash: carry on with it. Returns
+ * null when the run is no longer waiting (e.g. cancelled).
+ */
+export async function startRun(runId: string): Promise<TStartedRun | null> {
+  const [row] = await db().$queryRaw<TStartedRow[]>`
+    WITH started AS (
+      UPDATE runs SET status = 'running', started_at = now(), updated_at = now()
+      WHERE id = ${runId}::uuid AND status = 'queued'
+      RETURNING id, agent_type, task, data, organization_id, batch_job_id, status::text),
+    row_started AS (
+      UPDATE batch_rows SET status = 'running', updated_at = now()
+      WHERE run_id IN (SELECT id FROM started) AND status = 'pending')
+    SELECT * FROM started
+    UNION ALL
+    SELECT id, agent_type, task, data, organization_id, batch_job_id, status::text FROM runs
+    WHERE id = ${runId}::uuid AND NOT EXISTS (SELECT 1 FROM started)`;
+  if (!row || row.status !== "running") return null;
+  publishRunChange(runId);
+  return {
+    runId: row.id,
+    agentType: row.agent_type as TAgentType,
+    task: row.task,
+    data: row.data ?? null,
+    organizationId: row.organization_id,
+    batchJobId: row.batch_job_id,
+  };
+}
+
+export type TAgentOutcome = { kind: "result"; result: TAgentResult } | { kind: "input_error"; message: string };
+
+/** Calls the agent. Input problems are an outcome (the run fails); anything else throws and is retried. */
+export async function callAgent(run: TStartedRun): Promise<TAgentOutcome> {
+  try {
+    const result = await runAgent(run.agentType, { task: run.task, data: run.data }, { latencyMs: env().AGENT_LATENCY_MS });
+    return { kind: "result", result };
+  } catch (error) {
+    if (error instanceof AgentInputError) return { kind: "input_error", message: error.message };
+    throw error;
+  }
+}
+
+export type TRecordedOutcome = {
+  /** The event to emit, or null when nothing changed (the run was cancelled meanwhile, or already recorded). */
+  event: "app/run.completed" | "app/run.failed" | "app/run.triage_required" | null;
+  triageItemId: string | null;
+};
+
+function outcomeOfRecordedRun(status: string, triageItemId: string | null): TRecordedOutcome {
+  if (status === "completed") return { event: "app/run.completed", triageItemId: null };
+  if (status === "failed") return { event: "app/run.failed", triageItemId: null };
+  if (status === "pending_triage") return { event: "app/run.triage_required", triageItemId };
+  return { event: null, triageItemId: null };
+}
+
+type TRecordTarget = {
+  status: "completed" | "failed" | "pending_triage";
+  confidenceScore: number | null;
+  output: unknown;
+  errorMessage: string | null;
+  triageReason: string | null;
+};
+
+function recordTarget(outcome: TAgentOutcome | { kind: "service_error"; message: string }, threshold: number): TRecordTarget {
+  if (outcome.kind !== "result") {
+    return { status: "failed", confidenceScore: null, output: null, errorMessage: outcome.message, triageReason: null };
+  }
+  const reason = needsTriage(outcome.result, threshold);
+  return {
+    status: reason ? "pending_triage" : "completed",
+    confidenceScore: outcome.result.confidence_score,
+    output: outcome.result.output,
+    errorMessage: null,
+    triageReason: reason,
+  };
+}
+
+/**
+ * running → completed | pending_triage | failed, with the triage item, the batch row and
+ * the batch counters, in one transaction of two statements (this is every run's hot path).
+ */
+export async function recordOutcome(
+  run: TStartedRun,
+  outcome: TAgentOutcome | { kind: "service_error"; message: string },
+): Promise<TRecordedOutcome> {
+  const recorded = await db().$transaction(async (tx): Promise<TRecordedOutcome> => {
+    const [current] = await tx.$queryRaw<{ status: string; threshold: number; triage_item_id: string | null }[]>`
+      SELECT r.status::text AS status, o.triage_threshold AS threshold, t.id AS triage_item_id
+      FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN triage_items t ON t.run_id = r.id
+      WHERE r.id = ${run.runId}::uuid FOR UPDATE OF r`;
+    if (!current) return { event: null, triageItemId: null };
+    // Already recorded (this step is running again after a crash): report the same outcome,
+    // so its event is still emitted (event ids make a repeat harmless). Cancelled: nothing.
+    if (current.status !== "running") return outcomeOfRecordedRun(current.status, current.triage_item_id);
+
+    const target = recordTarget(outcome, current.threshold);
+    const terminal = target.status !== "pending_triage";
+    const output = target.output === null ? null : JSON.stringify(target.output);
+    const runOutput = target.status === "completed" ? output : null; // a person decides on pending output
+    const [written] = await tx.$queryRaw<{ triage_item_id: string | null }[]>`
+      WITH recorded AS (
+        UPDATE runs SET status = ${target.status}::"RunStatus", confidence_score = ${target.confidenceScore},
+          requires_triage = ${target.status === "pending_triage"}, output = ${runOutput}::jsonb,
+          error_message = ${target.errorMessage}, completed_at = ${terminal ? new Date() : null}, updated_at = now()
+        WHERE id = ${run.runId}::uuid AND status = 'running'
+        RETURNING id, organization_id, livemode),
+      item AS (
+        INSERT INTO triage_items (id, organization_id, livemode, run_id, status, triage_reason, proposed_output)
+        SELECT gen_random_uuid(), organization_id, livemode, id, 'pending', ${target.triageReason}, ${output}::jsonb
+        FROM recorded WHERE ${target.triageReason}::text IS NOT NULL
+        RETURNING id),
+      row_settled AS (
+        UPDATE batch_rows SET status = ${target.status}::"BatchRowStatus", result = ${runOutput}::jsonb,
+          error_message = ${target.errorMessage}, updated_at = now()
+        WHERE run_id IN (SELECT id FROM recorded) AND status NOT IN ('completed', 'failed', 'cancelled')
+        RETURNING batch_job_id),
+      job AS (
+        UPDATE batch_jobs SET ${settledCountersAssignments({
+          settled: terminal ? 1 : 0,
+          completed: target.status === "completed" ? 1 : 0,
+          failed: target.status === "failed" ? 1 : 0,
+        })}
+        WHERE id IN (SELECT batch_job_id FROM row_settled) AND ${terminal})
+      SELECT (SELECT id FROM item) AS triage_item_id`;
+    // A run the service failed gives its credits back, in this same transaction, once.
+    if (target.status === "failed" && outcome.kind === "service_error") await refundRun(tx, run.runId);
+    return outcomeOfRecordedRun(target.status, written?.triage_item_id ?? null);
+  });
+  publishRunChange(run.runId);
+  return recorded;
+}

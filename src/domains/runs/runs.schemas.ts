@@ -1,0 +1,70 @@
+// Request and response contracts of the run endpoints (shared by REST, dashboard, tests).
+import { z } from "zod";
+import { ZPageInfo, ZPaginationQuery } from "../../foundation/schemas.ts";
+import { ZAgentType } from "../agents/agent-types.ts";
+
+export const RUN_STATUSES = ["queued", "running", "completed", "failed", "cancelled", "pending_triage"] as const;
+export const TERMINAL_RUN_STATUSES = ["completed", "failed", "cancelled"] as const;
+export const ZRunStatus = z.enum(RUN_STATUSES);
+export const ZRunPriority = z.enum(["low", "normal", "high"]);
+
+export const ZHttpsUrl = z
+  .url({ protocol: /^https$/, error: "must be an https:// URL" })
+  .max(2048);
+
+export const ZJsonObject = z.record(z.string(), z.unknown());
+
+export const ZCreateRunRequest = z.object({
+  task: z.string({ error: "task is required" }).trim().min(1, "task must not be empty").max(100_000),
+  agent_type: ZAgentType.default("center"),
+  data: ZJsonObject.optional(),
+  priority: ZRunPriority.default("normal"),
+  webhook_url: ZHttpsUrl.optional(),
+});
+export type TCreateRunRequest = z.infer<typeof ZCreateRunRequest>;
+
+export const ZCreateRunResponse = z.object({
+  run_id: z.uuid(),
+  status: ZRunStatus,
+  agent_type: ZAgentType,
+  estimated_completion: z.literal("async"),
+});
+export type TCreateRunResponse = z.infer<typeof ZCreateRunResponse>;
+
+export const ZRunListItem = z.object({
+  id: z.uuid(),
+  agent_type: z.string(),
+  status: ZRunStatus,
+  priority: ZRunPriority,
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  confidence_score: z.number().nullable(),
+  requires_triage: z.boolean(),
+  error_message: z.string().nullable(),
+});
+
+export const ZRun = ZRunListItem.extend({
+  task: z.string(),
+  data: ZJsonObject.nullable(),
+  output: ZJsonObject.nullable(),
+  batch_id: z.uuid().nullable(),
+  livemode: z.boolean(),
+});
+
+export const ZTriageItem = z.object({
+  id: z.uuid(),
+  run_id: z.uuid(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  triage_reason: z.string(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+  resolution_note: z.string().nullable(),
+  resolved_by: z.string().nullable(),
+});
+
+export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional() });
+export const ZListRunsResponse = z.object({ data: z.array(ZRunListItem), ...ZPageInfo });
+export const ZRunIdInput = z.object({ id: z.uuid({ error: "id must be a UUID" }) });
+export const ZGetRunResponse = z.object({ run: ZRun, triage_item: ZTriageItem.nullable() });
+export const ZCancelRunResponse = z.object({ run: ZRun });

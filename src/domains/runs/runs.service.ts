@@ -1,0 +1,92 @@
+// Runs: accept, read, list and cancel. State changes are single conditional updates
+// inside transactions, so two concurrent callers can never both win a transition.
+import type { TPrincipal } from "../auth/authenticate.ts";
+import { actorLabel, tenantScope } from "../auth/tenant.ts";
+import { db } from "../../foundation/db/client.ts";
+import type { Prisma, RunStatus } from "../../generated/prisma/client.ts";
+import { conflict, notFound } from "../../foundation/errors.ts";
+import type { TRecordResponse } from "../idempotency/idempotency.ts";
+import type { TPagination } from "../../foundation/schemas.ts";
+import { settleBatchRowForRun } from "./batch-row-settlement.ts";
+import { debitForRuns } from "../usage/credits.ts";
+import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
+import { workDispatcher } from "./dispatcher.ts";
+import { publishRunChange } from "./run-notifier.ts";
+import type { TCreateRunRequest, TCreateRunResponse } from "./runs.schemas.ts";
+import { serializeRun, serializeRunListItem, serializeTriageItem } from "./serializers.ts";
+
+/**
+ * Accepts a run. `record` (the idempotency record) is written in the same transaction as
+ * the run; work is dispatched only once that transaction has committed.
+ */
+export async function createRun(
+  principal: TPrincipal,
+  request: TCreateRunRequest,
+  record?: TRecordResponse<TCreateRunResponse>,
+): Promise<TCreateRunResponse> {
+  if (request.webhook_url) await assertDeliverableUrl(request.webhook_url, { path: "webhook_url" });
+  const { run, response } = await db().$transaction(async (tx) => {
+    const created = await tx.run.create({
+      data: {
+        ...tenantScope(principal),
+        agentType: request.agent_type,
+        priority: request.priority,
+        task: request.task,
+        data: (request.data ?? undefined) as Prisma.InputJsonValue | undefined,
+        webhookUrl: request.webhook_url,
+        apiKeyId: principal.apiKeyId,
+      },
+    });
+    // Charged in this transaction: without the credits, nothing here is committed (402).
+    await debitForRuns(tx, principal, [{ runId: created.id, agentType: request.agent_type }]);
+    const accepted: TCreateRunResponse = {
+      run_id: created.id,
+      status: created.status,
+      agent_type: request.agent_type,
+      estimated_completion: "async",
+    };
+    await record?.(tx, accepted);
+    return { run: created, response: accepted };
+  });
+  await workDispatcher().runAccepted({ runId: run.id, priority: run.priority });
+  return response;
+}
+
+export async function listRuns(principal: TPrincipal, query: TPagination & { status?: RunStatus }) {
+  const where: Prisma.RunWhereInput = { ...tenantScope(principal), ...(query.status ? { status: query.status } : {}) };
+  const [runs, total] = await db().$transaction([
+    db().run.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
+    db().run.count({ where }),
+  ]);
+  return { data: runs.map(serializeRunListItem), total, limit: query.limit, offset: query.offset };
+}
+
+export async function getRun(principal: TPrincipal, runId: string) {
+  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItem: true } });
+  if (!run) throw notFound("Run");
+  return { run: serializeRun(run), triage_item: run.triageItem ? serializeTriageItem(run.triageItem) : null };
+}
+
+const CANCELLABLE = ["queued", "running", "pending_triage"] as const;
+
+export async function cancelRun(principal: TPrincipal, runId: string) {
+  const run = await db().$transaction(async (tx) => {
+    const existing = await tx.run.findFirst({ where: { id: runId, ...tenantScope(principal) } });
+    if (!existing) throw notFound("Run");
+    const now = new Date();
+    const { count } = await tx.run.updateMany({
+      where: { id: runId, status: { in: [...CANCELLABLE] } },
+      data: { status: "cancelled", completedAt: now },
+    });
+    if (count === 0) throw conflict(`Run is already ${existing.status} and cannot be cancelled`);
+    await tx.triageItem.updateMany({
+      where: { runId, status: "pending" },
+      data: { status: "rejected", resolvedAt: now, resolvedBy: actorLabel(principal), resolutionNote: "run cancelled" },
+    });
+    const cancelled = await tx.run.findUniqueOrThrow({ where: { id: runId } });
+    await settleBatchRowForRun(tx, cancelled);
+    return cancelled;
+  });
+  publishRunChange(run.id);
+  return { run: serializeRun(run) };
+}

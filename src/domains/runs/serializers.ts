@@ -1,0 +1,46 @@
+// Database rows → public JSON shapes. Output schemas re-check these on every response.
+import type { Run, TriageItem } from "../../generated/prisma/client.ts";
+import { iso, isoOrNull } from "../../foundation/schemas.ts";
+
+type TJsonObject = Record<string, unknown>;
+const asObject = (value: unknown): TJsonObject | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as TJsonObject) : null;
+
+export function serializeRunListItem(run: Run) {
+  return {
+    id: run.id,
+    agent_type: run.agentType,
+    status: run.status,
+    priority: run.priority,
+    created_at: iso(run.createdAt),
+    started_at: isoOrNull(run.startedAt),
+    completed_at: isoOrNull(run.completedAt),
+    confidence_score: run.confidenceScore,
+    requires_triage: run.requiresTriage,
+    error_message: run.errorMessage,
+  };
+}
+
+export function serializeRun(run: Run) {
+  return {
+    ...serializeRunListItem(run),
+    task: run.task,
+    data: asObject(run.data),
+    output: asObject(run.output),
+    batch_id: run.batchJobId,
+    livemode: run.livemode,
+  };
+}
+
+export function serializeTriageItem(item: TriageItem) {
+  return {
+    id: item.id,
+    run_id: item.runId,
+    status: item.status,
+    triage_reason: item.triageReason,
+    created_at: iso(item.createdAt),
+    resolved_at: isoOrNull(item.resolvedAt),
+    resolution_note: item.resolutionNote,
+    resolved_by: item.resolvedBy,
+  };
+}

@@ -1,0 +1,144 @@
+// Charging runs for credits and refunding runs the service failed (decisions.md, "Usage
+// and credits"; docs/api-conventions.md, "Credits"). The period balance is computed in ONE
+// place, periodBalance, used by the usage summary and by every charge and refund.
+import type { TPrincipal } from "../auth/authenticate.ts";
+import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
+import { AppError, notFound } from "../../foundation/errors.ts";
+import { CREDITS_PER_RUN, type TAgentType } from "../agents/agent-types.ts";
+import { billingPeriod, INCLUDED_MONTHLY_CREDITS } from "./plans.ts";
+
+type TClient = PrismaClient | Prisma.TransactionClient;
+
+export type TPeriodBalance = {
+  /** Included credits of the plan this period; -1 for an unlimited plan. */
+  included: number;
+  unlimited: boolean;
+  topupCredits: number;
+  /** Debits of the period minus its refunds. */
+  creditsUsed: number;
+  /** included + top-ups − used; null for an unlimited plan. */
+  remaining: number | null;
+};
+
+/**
+ * The balance of one organization and mode in the current period (UTC month): the plan's
+ * included credits plus this period's top-ups minus this period's net usage (debits count
+ * as used, refunds give it back). One statement, so it reads one snapshot.
+ */
+export async function periodBalance(
+  client: TClient,
+  organization: { id: string; plan: string },
+  livemode: boolean,
+  now = new Date(),
+): Promise<TPeriodBalance> {
+  const period = billingPeriod(now);
+  const [sums] = await client.$queryRaw<{ topups: number; debits: number; refunds: number }[]>`
+    SELECT COALESCE(SUM(amount) FILTER (WHERE reason = 'topup'), 0)::int AS topups,
+           COALESCE(SUM(amount) FILTER (WHERE amount < 0), 0)::int AS debits,
+           COALESCE(SUM(amount) FILTER (WHERE reason = 'refund'), 0)::int AS refunds
+    FROM credit_ledger
+    WHERE organization_id = ${organization.id}::uuid AND livemode = ${livemode}
+      AND created_at >= ${period.start} AND created_at < ${period.end}`;
+  const plan = INCLUDED_MONTHLY_CREDITS[organization.plan] ?? 0;
+  const unlimited = plan === "unlimited";
+  const included = unlimited ? 0 : plan;
+  const topupCredits = sums?.topups ?? 0;
+  const creditsUsed = -(sums?.debits ?? 0) - (sums?.refunds ?? 0);
+  return {
+    included: unlimited ? -1 : included,
+    unlimited,
+    topupCredits,
+    creditsUsed,
+    remaining: unlimited ? null : included + topupCredits - creditsUsed,
+  };
+}
+
+/**
+ * Locks the organization row: every ledger write of an organization goes through this
+ * lock. FOR NO KEY UPDATE, not FOR UPDATE: the runs (and ledger rows) this transaction has
+ * already inserted hold FOR KEY SHARE on the organization through their foreign key, and
+ * two such transactions each asking FOR UPDATE would deadlock; NO KEY UPDATE conflicts
+ * with itself (so ledger writers still queue) but not with those key-share locks.
+ */
+async function lockOrganization(tx: Prisma.TransactionClient, organizationId: string): Promise<{ id: string; plan: string }> {
+  const [organization] = await tx.$queryRaw<{ id: string; plan: string }[]>`
+    SELECT id, plan::text AS plan FROM organizations WHERE id = ${organizationId}::uuid FOR NO KEY UPDATE`;
+  if (!organization) throw notFound("Organization");
+  return organization;
+}
+
+export const costOfRun = (agentType: TAgentType | string): number => CREDITS_PER_RUN[agentType as TAgentType] ?? 0;
+
+/**
+ * Charges accepted runs, inside the transaction that inserted them. Test mode is free
+ * (nothing is written). Live mode: with the organization row locked, the whole cost must
+ * fit the period balance, else `insufficient_credits` (402) is thrown and the caller's
+ * transaction (runs, batch, idempotency record) rolls back. Each run gets one "run" entry
+ * whose balance_after is credits_remaining after it; unlimited plans record entries with
+ * balance_after 0.
+ */
+export async function debitForRuns(
+  tx: Prisma.TransactionClient,
+  principal: TPrincipal,
+  runs: { runId: string; agentType: TAgentType | string }[],
+): Promise<void> {
+  if (!principal.livemode || runs.length === 0) return;
+  const organization = await lockOrganization(tx, principal.organizationId);
+  const balance = await periodBalance(tx, organization, true);
+  const total = runs.reduce((sum, run) => sum + costOfRun(run.agentType), 0);
+  if (balance.remaining !== null && total > balance.remaining) {
+    const remaining = Math.max(0, balance.remaining);
+    throw new AppError(
+      "insufficient_credits",
+      `This request costs ${total} credits but only ${remaining} remain this period; top up to continue`,
+      { credits_remaining: remaining },
+    );
+  }
+  let running = balance.remaining;
+  const createdAt = new Date(); // after the lock, so history order follows balance order
+  await tx.creditLedgerEntry.createMany({
+    data: runs.map((run) => {
+      const cost = costOfRun(run.agentType);
+      if (running !== null) running -= cost;
+      return {
+        organizationId: principal.organizationId,
+        livemode: true,
+        amount: -cost,
+        balanceAfter: running ?? 0,
+        reason: "run",
+        runId: run.runId,
+        memberId: principal.memberId,
+        createdAt,
+      };
+    }),
+  });
+}
+
+/**
+ * Gives back what a run was charged, inside the transaction that marks it failed for a
+ * reason of the service. Only a live run that was debited, and at most once per run (no
+ * existing refund for its run_id). Returns the refunded amount (0 when nothing was done).
+ */
+export async function refundRun(tx: Prisma.TransactionClient, runId: string): Promise<number> {
+  const debits = await tx.creditLedgerEntry.findMany({ where: { runId, livemode: true, reason: { in: ["run", "refund"] } } });
+  const charged = debits.filter((entry) => entry.reason === "run");
+  if (charged.length === 0 || debits.some((entry) => entry.reason === "refund")) return 0;
+  const amount = -charged.reduce((sum, entry) => sum + entry.amount, 0);
+  if (amount <= 0) return 0;
+  const [first] = charged;
+  const organization = await lockOrganization(tx, first!.organizationId);
+  const balance = await periodBalance(tx, organization, true);
+  await tx.creditLedgerEntry.create({
+    data: {
+      organizationId: organization.id,
+      livemode: true,
+      amount,
+      balanceAfter: balance.remaining === null ? 0 : balance.remaining + amount,
+      reason: "refund",
+      runId,
+      memberId: first!.memberId,
+      createdAt: new Date(),
+    },
+  });
+  return amount;
+}

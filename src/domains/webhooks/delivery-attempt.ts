@@ -1,0 +1,48 @@
+// One delivery attempt of a run event to one destination: refuse private destinations
+// (DNS may have changed since registration), sign, POST, and record the attempt.
+import { db } from "../../foundation/db/client.ts";
+import { postSignedEvent, type TDeliveryOutcome } from "./deliver.ts";
+import type { TDeliveryTarget } from "./delivery-plan.ts";
+import { signingSecretFor } from "./delivery-plan.ts";
+import { checkDeliverableUrl } from "../../foundation/ssrf-guard.ts";
+
+export type TAttemptResult = { succeeded: boolean; /** The webhook is gone or disabled: stop trying. */ abandoned: boolean };
+
+export async function attemptDelivery(target: TDeliveryTarget, attempt: number, retryInMs: number | null): Promise<TAttemptResult> {
+  const secret = await signingSecretFor(target);
+  if (!secret) return { succeeded: false, abandoned: true };
+  const outcome = await deliverAndRecord(target, () => secret, attempt, retryInMs);
+  return { succeeded: outcome.succeeded, abandoned: false };
+}
+
+/** Checks the destination, posts the signed body and records the attempt (the secret is only read when posting). */
+export async function deliverAndRecord(
+  target: Omit<TDeliveryTarget, "deliveryKey" | "runId"> & { runId: string | null },
+  secret: () => string,
+  attempt: number,
+  retryInMs: number | null,
+): Promise<TDeliveryOutcome> {
+  // Checked again at every attempt: the host may resolve elsewhere since registration.
+  const check = await checkDeliverableUrl(target.url);
+  const outcome: TDeliveryOutcome = check.ok
+    ? await postSignedEvent({ url: target.url, secret: secret(), eventId: target.eventId, event: target.event, body: target.body })
+    : { succeeded: false, responseStatus: null, error: check.reason, durationMs: 0 };
+  await db().webhookDelivery.create({
+    data: {
+      organizationId: target.organizationId,
+      livemode: target.livemode,
+      webhookId: target.webhookId,
+      url: target.url,
+      eventId: target.eventId,
+      event: target.event,
+      runId: target.runId,
+      attempt,
+      status: outcome.succeeded ? "succeeded" : "failed",
+      responseStatus: outcome.responseStatus,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
+      nextAttemptAt: !outcome.succeeded && retryInMs !== null ? new Date(Date.now() + retryInMs) : null,
+    },
+  });
+  return outcome;
+}

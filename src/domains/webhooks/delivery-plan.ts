@@ -1,0 +1,52 @@
+// Who receives a run event: every active webhook of the run's organization and mode that
+// subscribed to it, the run's own webhook_url and its batch's webhook_url.
+import { db } from "../../foundation/db/client.ts";
+import { runEventBody, runEventId, type TRunEventName } from "./run-event-payload.ts";
+import { decryptSecret, encryptSecret, generateWebhookSecret } from "./secret-box.ts";
+
+export type TDeliveryTarget = {
+  /** Unique per event and destination: de-duplicates the delivery itself. */
+  deliveryKey: string;
+  eventId: string;
+  event: TRunEventName;
+  runId: string;
+  organizationId: string;
+  livemode: boolean;
+  webhookId: string | null;
+  url: string;
+  body: string;
+};
+
+export async function planRunEventDeliveries(runId: string, event: TRunEventName, triageItemId: string | null): Promise<TDeliveryTarget[]> {
+  const run = await db().run.findUnique({ where: { id: runId }, include: { batchJob: { select: { webhookUrl: true } } } });
+  if (!run) return [];
+  const eventId = runEventId(run.id, event);
+  const body = runEventBody({ eventId, event, run, triageItemId, occurredAt: run.completedAt ?? run.updatedAt });
+  const base = { eventId, event, runId: run.id, organizationId: run.organizationId, livemode: run.livemode, body };
+
+  const webhooks = await db().webhook.findMany({
+    where: { organizationId: run.organizationId, livemode: run.livemode, isActive: true, events: { has: event } },
+    select: { id: true, url: true },
+  });
+  const targets: TDeliveryTarget[] = webhooks.map((webhook) => ({ ...base, deliveryKey: `${eventId}:${webhook.id}`, webhookId: webhook.id, url: webhook.url }));
+  if (run.webhookUrl) targets.push({ ...base, deliveryKey: `${eventId}:run`, webhookId: null, url: run.webhookUrl });
+  if (run.batchJob?.webhookUrl) targets.push({ ...base, deliveryKey: `${eventId}:batch`, webhookId: null, url: run.batchJob.webhookUrl });
+  return targets;
+}
+
+/** The secret a delivery is signed with: the webhook's, or the organization's internal one. */
+export async function signingSecretFor(target: Pick<TDeliveryTarget, "webhookId" | "organizationId">): Promise<string | null> {
+  if (target.webhookId) {
+    const webhook = await db().webhook.findUnique({ where: { id: target.webhookId }, select: { secretEncrypted: true, isActive: true } });
+    return webhook?.isActive ? decryptSecret(webhook.secretEncrypted) : null; // deleted or disabled meanwhile
+  }
+  const organization = await db().organization.findUniqueOrThrow({ where: { id: target.organizationId }, select: { deliverySecretEncrypted: true } });
+  if (organization.deliverySecretEncrypted) return decryptSecret(organization.deliverySecretEncrypted);
+  // First use: create it; if another process won the race, use theirs.
+  await db().organization.updateMany({
+    where: { id: target.organizationId, deliverySecretEncrypted: null },
+    data: { deliverySecretEncrypted: encryptSecret(generateWebhookSecret()) },
+  });
+  const stored = await db().organization.findUniqueOrThrow({ where: { id: target.organizationId }, select: { deliverySecretEncrypted: true } });
+  return decryptSecret(stored.deliverySecretEncrypted!);
+}

@@ -1,0 +1,36 @@
+// The body of a run event delivery (spec "Delivery" + decisions.md): built once when the
+// event happens, so every attempt and every destination sends the same bytes and id.
+import { createHash } from "node:crypto";
+import type { Run } from "../../generated/prisma/client.ts";
+
+export type TRunEventName = "run.completed" | "run.failed" | "run.triage_required";
+
+/** Stable per run and event: receivers de-duplicate retries (and repeats after a crash) by it. */
+export function runEventId(runId: string, event: TRunEventName): string {
+  return `evt_${createHash("sha256").update(`${runId}:${event}`).digest("hex").slice(0, 32)}`;
+}
+
+export function runEventBody(input: {
+  eventId: string;
+  event: TRunEventName;
+  run: Pick<Run, "id" | "agentType" | "organizationId" | "output" | "confidenceScore" | "requiresTriage" | "errorMessage">;
+  triageItemId: string | null;
+  occurredAt: Date;
+}): string {
+  const { run } = input;
+  return JSON.stringify({
+    id: input.eventId,
+    event: input.event,
+    run_id: run.id,
+    agent_type: run.agentType,
+    organization_id: run.organizationId,
+    timestamp: input.occurredAt.toISOString(),
+    data: {
+      output: input.event === "run.completed" ? (run.output ?? null) : null,
+      confidence_score: run.confidenceScore,
+      requires_triage: run.requiresTriage,
+      triage_item_id: input.event === "run.triage_required" ? input.triageItemId : null,
+      error: input.event === "run.failed" ? run.errorMessage : null,
+    },
+  });
+}

@@ -1,0 +1,55 @@
+// Contracts of the webhook endpoints.
+import { z } from "zod";
+import { ZPageInfo, ZPaginationQuery } from "../../foundation/schemas.ts";
+import { ZHttpsUrl } from "../runs/runs.schemas.ts";
+
+export const WEBHOOK_EVENTS = ["run.completed", "run.failed", "run.triage_required"] as const;
+export const ZWebhookEvent = z.enum(WEBHOOK_EVENTS);
+
+export const ZCreateWebhookRequest = z.object({
+  url: ZHttpsUrl,
+  events: z
+    .array(ZWebhookEvent)
+    .min(1, "events must name at least one event")
+    .transform((events) => [...new Set(events)]),
+});
+
+export const ZWebhook = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  events: z.array(ZWebhookEvent),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+
+export const ZCreateWebhookResponse = z.object({ data: ZWebhook.extend({ secret: z.string() }) });
+export const ZListWebhooksResponse = z.object({ data: z.array(ZWebhook) });
+export const ZWebhookIdInput = z.object({ id: z.uuid({ error: "id must be a UUID" }) });
+export const ZDeleteWebhookResponse = z.object({ success: z.literal(true) });
+
+export const ZDelivery = z.object({
+  id: z.uuid(),
+  event_id: z.string(),
+  event: z.string(),
+  run_id: z.uuid().nullable(),
+  attempt: z.number().int(),
+  status: z.enum(["pending", "succeeded", "failed"]),
+  response_status: z.number().int().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+  created_at: z.string(),
+  next_attempt_at: z.string().nullable(),
+});
+export const ZListDeliveriesQuery = ZPaginationQuery.extend({ id: z.uuid({ error: "id must be a UUID" }) });
+export const ZListDeliveriesResponse = z.object({ data: z.array(ZDelivery), ...ZPageInfo });
+
+export const ZTestWebhookInput = z.object({ orgId: z.uuid({ error: "orgId must be a UUID" }) });
+export const ZTestWebhookResponse = z.object({
+  data: z.array(
+    z.object({
+      webhook_id: z.uuid(),
+      status: z.enum(["succeeded", "failed"]),
+      response_status: z.number().int().nullable(),
+    }),
+  ),
+});

@@ -1,0 +1,111 @@
+// Webhook endpoints of an organization: register (secret shown once), list, delete,
+// read the delivery log, and send a signed test event.
+import { randomUUID } from "node:crypto";
+import type { TPrincipal } from "../auth/authenticate.ts";
+import { tenantScope } from "../auth/tenant.ts";
+import { db } from "../../foundation/db/client.ts";
+import type { Webhook, WebhookDelivery } from "../../generated/prisma/client.ts";
+import { notFound } from "../../foundation/errors.ts";
+import { iso, isoOrNull, type TPagination } from "../../foundation/schemas.ts";
+import { deliverAndRecord } from "./delivery-attempt.ts";
+import { runEventBody } from "./run-event-payload.ts";
+import { decryptSecret, encryptSecret, generateWebhookSecret } from "./secret-box.ts";
+import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
+import type { WEBHOOK_EVENTS } from "./webhooks.schemas.ts";
+
+type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+function serializeWebhook(webhook: Webhook) {
+  return {
+    id: webhook.id,
+    url: webhook.url,
+    events: webhook.events as TWebhookEvent[],
+    is_active: webhook.isActive,
+    created_at: iso(webhook.createdAt),
+  };
+}
+
+function serializeDelivery(delivery: WebhookDelivery) {
+  return {
+    id: delivery.id,
+    event_id: delivery.eventId,
+    event: delivery.event,
+    run_id: delivery.runId,
+    attempt: delivery.attempt,
+    status: delivery.status,
+    response_status: delivery.responseStatus,
+    error: delivery.error,
+    duration_ms: delivery.durationMs,
+    created_at: iso(delivery.createdAt),
+    next_attempt_at: isoOrNull(delivery.nextAttemptAt),
+  };
+}
+
+export async function createWebhook(principal: TPrincipal, input: { url: string; events: TWebhookEvent[] }) {
+  await assertDeliverableUrl(input.url, { path: "url" });
+  const secret = generateWebhookSecret();
+  const webhook = await db().webhook.create({
+    data: { ...tenantScope(principal), url: input.url, events: input.events, secretEncrypted: encryptSecret(secret) },
+  });
+  return { data: { ...serializeWebhook(webhook), secret } };
+}
+
+export async function listWebhooks(principal: TPrincipal) {
+  const webhooks = await db().webhook.findMany({
+    where: tenantScope(principal),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return { data: webhooks.map(serializeWebhook) };
+}
+
+export async function deleteWebhook(principal: TPrincipal, webhookId: string) {
+  const { count } = await db().webhook.deleteMany({ where: { id: webhookId, ...tenantScope(principal) } });
+  if (count === 0) throw notFound("Webhook");
+  return { success: true as const };
+}
+
+export async function listDeliveries(principal: TPrincipal, webhookId: string, page: TPagination) {
+  const webhook = await db().webhook.findFirst({ where: { id: webhookId, ...tenantScope(principal) }, select: { id: true } });
+  if (!webhook) throw notFound("Webhook");
+  const where = { webhookId };
+  const [deliveries, total] = await db().$transaction([
+    db().webhookDelivery.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: page.limit, skip: page.offset }),
+    db().webhookDelivery.count({ where }),
+  ]);
+  return { data: deliveries.map(serializeDelivery), total, limit: page.limit, offset: page.offset };
+}
+
+/** Sends a signed `run.completed` sample (data.output.test = true) to every active webhook. */
+export async function sendTestEvent(principal: TPrincipal, organizationId: string) {
+  if (organizationId !== principal.organizationId) throw notFound("Organization");
+  const webhooks = await db().webhook.findMany({ where: { ...tenantScope(principal), isActive: true } });
+  const results = await Promise.all(
+    webhooks.map(async (webhook) => {
+      const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
+      // A sample run.completed whose output says it is a test (the run does not exist).
+      const body = runEventBody({
+        eventId,
+        event: "run.completed",
+        run: {
+          id: randomUUID(),
+          agentType: "center",
+          organizationId,
+          output: { test: true },
+          confidenceScore: 1,
+          requiresTriage: false,
+          errorMessage: null,
+        },
+        triageItemId: null,
+        occurredAt: new Date(),
+      });
+      const target = { ...tenantScope(principal), eventId, event: "run.completed" as const, runId: null, webhookId: webhook.id, url: webhook.url, body };
+      const outcome = await deliverAndRecord(target, () => decryptSecret(webhook.secretEncrypted), 1, null);
+      return {
+        webhook_id: webhook.id,
+        status: outcome.succeeded ? ("succeeded" as const) : ("failed" as const),
+        response_status: outcome.responseStatus,
+      };
+    }),
+  );
+  return { data: results };
+}

@@ -1,0 +1,58 @@
+import { withIdempotency, ZIdempotencyRequestHeaders, ZIdempotencyResponseHeaders } from "../../domains/idempotency/idempotency.ts";
+import { apiProcedure, router } from "../trpc/init.ts";
+import {
+  ZBatchIdInput,
+  ZCancelBatchResponse,
+  ZCreateBatchRequest,
+  ZCreateBatchResponse,
+  ZGetBatchResponse,
+  ZListBatchesQuery,
+  ZListBatchesResponse,
+} from "../../domains/batches/batches.schemas.ts";
+import { cancelBatch, createBatch, getBatch, listBatches } from "../../domains/batches/batches.service.ts";
+
+const CREATE_STATUS = 201;
+
+export const batchesRouter = router({
+  create: apiProcedure
+    .meta({
+      scope: "batch:run",
+      successStatus: CREATE_STATUS,
+      openapi: {
+        method: "POST",
+        path: "/v1/batches",
+        tags: ["batches"],
+        summary: "Run one agent type over up to 500 rows",
+        requestHeaders: ZIdempotencyRequestHeaders,
+        responseHeaders: ZIdempotencyResponseHeaders,
+      },
+    })
+    .input(ZCreateBatchRequest)
+    .output(ZCreateBatchResponse)
+    .mutation(({ ctx, input }) =>
+      withIdempotency({ ctx, endpoint: "POST /v1/batches", input, successStatus: CREATE_STATUS }, (record) =>
+        createBatch(ctx.principal, input, record),
+      ),
+    ),
+
+  list: apiProcedure
+    .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches", tags: ["batches"], summary: "List batch jobs, newest first" } })
+    .input(ZListBatchesQuery)
+    .output(ZListBatchesResponse)
+    .query(({ ctx, input }) => listBatches(ctx.principal, input)),
+
+  get: apiProcedure
+    .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches/{id}", tags: ["batches"], summary: "Get a batch job and its rows" } })
+    .input(ZBatchIdInput)
+    .output(ZGetBatchResponse)
+    .query(({ ctx, input }) => getBatch(ctx.principal, input.id)),
+
+  cancel: apiProcedure
+    .meta({
+      scope: "batch:run",
+      openapi: { method: "POST", path: "/v1/batches/{id}/cancel", tags: ["batches"], summary: "Cancel a pending or running batch" },
+    })
+    .input(ZBatchIdInput)
+    .output(ZCancelBatchResponse)
+    .mutation(({ ctx, input }) => cancelBatch(ctx.principal, input.id)),
+});

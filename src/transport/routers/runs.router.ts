@@ -1,0 +1,67 @@
+import { withIdempotency, ZIdempotencyRequestHeaders, ZIdempotencyResponseHeaders } from "../../domains/idempotency/idempotency.ts";
+import { apiProcedure, router } from "../trpc/init.ts";
+import {
+  ZCancelRunResponse,
+  ZCreateRunRequest,
+  ZCreateRunResponse,
+  ZGetRunResponse,
+  ZListRunsQuery,
+  ZListRunsResponse,
+  ZRunIdInput,
+} from "../../domains/runs/runs.schemas.ts";
+import { cancelRun, createRun, getRun, listRuns } from "../../domains/runs/runs.service.ts";
+
+const CREATE_STATUS = 202;
+
+export const runsRouter = router({
+  create: apiProcedure
+    .meta({
+      scope: "agents:run",
+      rateLimit: "strict",
+      successStatus: CREATE_STATUS,
+      openapi: {
+        method: "POST",
+        path: "/v1/run",
+        tags: ["runs"],
+        summary: "Start an agent run",
+        requestHeaders: ZIdempotencyRequestHeaders,
+        responseHeaders: ZIdempotencyResponseHeaders,
+      },
+    })
+    .input(ZCreateRunRequest)
+    .output(ZCreateRunResponse)
+    .mutation(({ ctx, input }) =>
+      withIdempotency({ ctx, endpoint: "POST /v1/run", input, successStatus: CREATE_STATUS }, (record) =>
+        createRun(ctx.principal, input, record),
+      ),
+    ),
+
+  list: apiProcedure
+    .meta({
+      scope: "agents:read",
+      rateLimit: "standard",
+      openapi: { method: "GET", path: "/v1/runs", tags: ["runs"], summary: "List runs, newest first" },
+    })
+    .input(ZListRunsQuery)
+    .output(ZListRunsResponse)
+    .query(({ ctx, input }) => listRuns(ctx.principal, input)),
+
+  get: apiProcedure
+    .meta({
+      scope: "agents:read",
+      rateLimit: "standard",
+      openapi: { method: "GET", path: "/v1/runs/{id}", tags: ["runs"], summary: "Get a run and its triage item" },
+    })
+    .input(ZRunIdInput)
+    .output(ZGetRunResponse)
+    .query(({ ctx, input }) => getRun(ctx.principal, input.id)),
+
+  cancel: apiProcedure
+    .meta({
+      scope: "agents:run",
+      openapi: { method: "POST", path: "/v1/runs/{id}/cancel", tags: ["runs"], summary: "Cancel a queued, running or waiting run" },
+    })
+    .input(ZRunIdInput)
+    .output(ZCancelRunResponse)
+    .mutation(({ ctx, input }) => cancelRun(ctx.principal, input.id)),
+});

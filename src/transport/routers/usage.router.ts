@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { apiProcedure, router } from "../trpc/init.ts";
+import { ZUsageHistoryResponse, ZUsageMembersResponse, ZUsageSummary } from "../../domains/usage/usage.schemas.ts";
+import { usageByMember, usageHistory, usageSummary } from "../../domains/usage/usage.service.ts";
+
+export const usageRouter = router({
+  summary: apiProcedure
+    .meta({ scope: "agents:read", openapi: { method: "GET", path: "/v1/usage", tags: ["usage"], summary: "Credit summary for this period" } })
+    .input(z.object({}))
+    .output(ZUsageSummary)
+    .query(({ ctx }) => usageSummary(ctx.principal)),
+
+  history: apiProcedure
+    .meta({ scope: "agents:read", openapi: { method: "GET", path: "/v1/usage/history", tags: ["usage"], summary: "The newest 50 ledger entries" } })
+    .input(z.object({}))
+    .output(ZUsageHistoryResponse)
+    .query(({ ctx }) => usageHistory(ctx.principal)),
+
+  members: apiProcedure
+    .meta({ scope: "agents:read", openapi: { method: "GET", path: "/v1/usage/members", tags: ["usage"], summary: "Runs and credits per member this period" } })
+    .input(z.object({}))
+    .output(ZUsageMembersResponse)
+    .query(({ ctx }) => usageByMember(ctx.principal)),
+});

@@ -1,0 +1,69 @@
+import { apiProcedure, router } from "../trpc/init.ts";
+import {
+  ZCreateWebhookRequest,
+  ZCreateWebhookResponse,
+  ZDeleteWebhookResponse,
+  ZListDeliveriesQuery,
+  ZListDeliveriesResponse,
+  ZListWebhooksResponse,
+  ZTestWebhookInput,
+  ZTestWebhookResponse,
+  ZWebhookIdInput,
+} from "../../domains/webhooks/webhooks.schemas.ts";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, sendTestEvent } from "../../domains/webhooks/webhooks.service.ts";
+import { z } from "zod";
+
+export const webhooksRouter = router({
+  create: apiProcedure
+    .meta({
+      scope: "webhooks:write",
+      successStatus: 201,
+      openapi: { method: "POST", path: "/v1/webhooks", tags: ["webhooks"], summary: "Register a webhook (secret shown once)" },
+    })
+    .input(ZCreateWebhookRequest)
+    .output(ZCreateWebhookResponse)
+    .mutation(({ ctx, input }) => createWebhook(ctx.principal, input)),
+
+  list: apiProcedure
+    .meta({ scope: "webhooks:read", openapi: { method: "GET", path: "/v1/webhooks", tags: ["webhooks"], summary: "List webhooks" } })
+    .input(z.object({}))
+    .output(ZListWebhooksResponse)
+    .query(({ ctx }) => listWebhooks(ctx.principal)),
+
+  delete: apiProcedure
+    .meta({
+      scope: "webhooks:write",
+      openapi: { method: "DELETE", path: "/v1/webhooks/{id}", tags: ["webhooks"], summary: "Delete a webhook" },
+    })
+    .input(ZWebhookIdInput)
+    .output(ZDeleteWebhookResponse)
+    .mutation(({ ctx, input }) => deleteWebhook(ctx.principal, input.id)),
+
+  deliveries: apiProcedure
+    .meta({
+      scope: "webhooks:read",
+      openapi: {
+        method: "GET",
+        path: "/v1/webhooks/{id}/deliveries",
+        tags: ["webhooks"],
+        summary: "List delivery attempts, newest first",
+      },
+    })
+    .input(ZListDeliveriesQuery)
+    .output(ZListDeliveriesResponse)
+    .query(({ ctx, input }) => listDeliveries(ctx.principal, input.id, input)),
+
+  test: apiProcedure
+    .meta({
+      scope: "webhooks:write",
+      openapi: {
+        method: "POST",
+        path: "/v1/webhooks/test/{orgId}",
+        tags: ["webhooks"],
+        summary: "Send a signed test event to every active webhook",
+      },
+    })
+    .input(ZTestWebhookInput)
+    .output(ZTestWebhookResponse)
+    .mutation(({ ctx, input }) => sendTestEvent(ctx.principal, input.orgId)),
+});

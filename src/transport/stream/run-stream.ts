@@ -1,0 +1,93 @@
+// GET /v1/runs/:id/stream — Server-Sent Events. The first update goes out at once, later
+// ones on every change (at most one per 2 s), a `: ping` comment every 15 s, and the
+// stream closes on a terminal state or after 30 s. Each update carries `id:` (the run's
+// version) so a reconnecting client's Last-Event-ID skips what it already saw.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { authenticate, requireScope, type THeaderReader } from "../../domains/auth/authenticate.ts";
+import { tenantScope } from "../../domains/auth/tenant.ts";
+import { db } from "../../foundation/db/client.ts";
+import type { Run } from "../../generated/prisma/client.ts";
+import { notFound } from "../../foundation/errors.ts";
+import { enforceDailyCap } from "../../domains/limits/daily-cap.ts";
+import { subscribeToRun } from "../../domains/runs/run-notifier.ts";
+import { TERMINAL_RUN_STATUSES, ZRunIdInput } from "../../domains/runs/runs.schemas.ts";
+
+export const STREAM_TIMING = { minUpdateIntervalMs: 2_000, pingIntervalMs: 15_000, maxDurationMs: 30_000 };
+
+const isTerminal = (run: Run) => (TERMINAL_RUN_STATUSES as readonly string[]).includes(run.status);
+
+function updateFrame(run: Run): string {
+  const payload = {
+    status: run.status,
+    confidence: run.confidenceScore,
+    result: (run.output as Record<string, unknown> | null) ?? null,
+    error: run.errorMessage,
+  };
+  return `id: ${run.updatedAt.getTime()}\ndata: ${JSON.stringify(payload)}\n\n`;
+}
+
+/** Authenticates and checks the run exists; throws AppError (rendered as JSON) before any stream starts. */
+export async function openRunStream(header: THeaderReader, runId: string): Promise<string> {
+  const principal = await authenticate(header);
+  await enforceDailyCap(principal);
+  requireScope(principal, "agents:read");
+  const { id } = ZRunIdInput.parse({ id: runId });
+  const run = await db().run.findFirst({ where: { id, ...tenantScope(principal) }, select: { id: true } });
+  if (!run) throw notFound("Run");
+  return run.id;
+}
+
+export function streamRun(req: IncomingMessage, res: ServerResponse, runId: string): void {
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache, no-transform",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+  });
+  res.write(`retry: ${STREAM_TIMING.minUpdateIntervalMs}\n\n`);
+
+  let closed = false;
+  let lastSentAt = 0;
+  let lastVersion = req.headers["last-event-id"] ? String(req.headers["last-event-id"]) : "";
+  let pending: NodeJS.Timeout | undefined;
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearTimeout(pending);
+    clearInterval(ping);
+    clearTimeout(deadline);
+    unsubscribe();
+    res.end();
+  };
+
+  const send = (run: Run) => {
+    if (closed) return;
+    const version = String(run.updatedAt.getTime());
+    if (version !== lastVersion) {
+      res.write(updateFrame(run));
+      lastVersion = version;
+      lastSentAt = Date.now();
+    }
+    if (isTerminal(run)) close();
+  };
+
+  const refresh = async () => {
+    pending = undefined;
+    const run = await db().run.findUnique({ where: { id: runId } }).catch(() => null);
+    if (run) send(run);
+  };
+
+  const onChange = () => {
+    if (closed || pending) return;
+    const wait = Math.max(0, lastSentAt + STREAM_TIMING.minUpdateIntervalMs - Date.now());
+    pending = setTimeout(() => void refresh(), wait);
+  };
+
+  // Subscribe before the first read, so a change landing in between is not missed.
+  const unsubscribe = subscribeToRun(runId, onChange);
+  const ping = setInterval(() => res.write(": ping\n\n"), STREAM_TIMING.pingIntervalMs);
+  const deadline = setTimeout(close, STREAM_TIMING.maxDurationMs);
+  req.on("close", close);
+  void refresh();
+}

@@ -1,0 +1,26 @@
+// The one router tree. trpc-to-openapi exposes it as /v1; the dashboard calls it over tRPC.
+import { batchesRouter } from "../routers/batches.router.ts";
+import { healthRouter } from "../routers/health.router.ts";
+import { runsRouter } from "../routers/runs.router.ts";
+import { triageRouter } from "../routers/triage.router.ts";
+import { usageRouter } from "../routers/usage.router.ts";
+import { webhooksRouter } from "../routers/webhooks.router.ts";
+import { router, type TApiMeta } from "./init.ts";
+
+export const appRouter = router({
+  health: healthRouter,
+  runs: runsRouter,
+  triage: triageRouter,
+  webhooks: webhooksRouter,
+  batches: batchesRouter,
+  usage: usageRouter,
+});
+
+export type TAppRouter = typeof appRouter;
+
+/** Each procedure's meta by its router path ("runs.create"), for status and docs lookups. */
+export const procedureMetaByPath: ReadonlyMap<string, TApiMeta | undefined> = new Map(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: TApiMeta } }>).map(
+    ([path, procedure]) => [path, procedure._def.meta],
+  ),
+);
