@@ -7,7 +7,9 @@ import next from "next";
 import { startDatabase } from "./foundation/db/bootstrap.ts";
 import { env, InvalidEnvironmentError } from "./foundation/env.ts";
 import { logger } from "./foundation/logger.ts";
-import { handlePublicApi, isPublicApiPath } from "./transport/rest/rest-handler.ts";
+import { createRestHandler, isPublicApiPath } from "./transport/rest/rest-handler.ts";
+import { runStreamRoute } from "./transport/stream/run-stream.ts";
+import { appRouter } from "./transport/trpc/root.ts";
 import { startExecutionEngine } from "./jobs/engine.ts";
 import { createRateLimiter } from "./domains/limits/create-rate-limiter.ts";
 import { setRateLimiter } from "./domains/limits/rate-limiter.ts";
@@ -31,6 +33,13 @@ async function main() {
   const app = next({ dev: false, dir: path.resolve(process.cwd()), hostname: settings.HOST, port: settings.PORT });
   await app.prepare();
   const handleWithNext = app.getRequestHandler();
+
+  const handlePublicApi = createRestHandler({
+    router: appRouter,
+    routes: [runStreamRoute],
+    publicBaseUrl: settings.PUBLIC_BASE_URL ?? `http://localhost:${settings.PORT}`,
+    maxBodyBytes: settings.MAX_BODY_BYTES,
+  });
 
   const server = createServer((req, res) => {
     if (isPublicApiPath(req.url)) {

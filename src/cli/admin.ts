@@ -13,8 +13,8 @@ import {
   createOrganization,
   revokeApiKey,
   setPlan,
-  topUpCredits,
 } from "../domains/organizations/organizations.service.ts";
+import { topUpCredits } from "../domains/usage/credits.ts";
 
 const ZPlan = z.enum(["starter", "pro", "team", "growth", "enterprise"]);
 const ZRole = z.enum(["admin", "reviewer", "viewer"]);

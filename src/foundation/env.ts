@@ -17,6 +17,8 @@ const ZEnvSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default(".data"),
+  /** Where the SQL migrations are read from (the built server runs from the project root). */
+  MIGRATIONS_DIR: z.string().min(1).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
   UPSTASH_REDIS_REST_URL: z.url().optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
@@ -64,4 +66,9 @@ let cached: TEnv | undefined;
 export function env(): TEnv {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** True when a real Inngest server (Cloud or self-hosted) runs the functions: any of the SDK's own variables is set. */
+export function usesInngestServer(settings: Pick<TEnv, "INNGEST_EVENT_KEY" | "INNGEST_BASE_URL" | "INNGEST_DEV"> = env()): boolean {
+  return Boolean(settings.INNGEST_EVENT_KEY || settings.INNGEST_BASE_URL || settings.INNGEST_DEV);
 }

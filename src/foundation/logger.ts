@@ -1,10 +1,19 @@
+import { env } from "./env.ts";
+
 // Minimal structured logger: one JSON line per event on stderr, level from LOG_LEVEL.
 const LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 type TLevel = (typeof LEVELS)[number];
 
+function configuredLevel(): TLevel {
+  try {
+    return env().LOG_LEVEL;
+  } catch {
+    return "info"; // settings are invalid: start-up is about to say so; log meanwhile
+  }
+}
+
 function enabled(level: TLevel): boolean {
-  const configured = (process.env.LOG_LEVEL as TLevel | undefined) ?? "info";
-  return LEVELS.indexOf(level) >= LEVELS.indexOf(LEVELS.includes(configured) ? configured : "info");
+  return LEVELS.indexOf(level) >= LEVELS.indexOf(configuredLevel());
 }
 
 function write(level: TLevel, message: string, fields: Record<string, unknown> = {}) {

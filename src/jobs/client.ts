@@ -3,6 +3,7 @@
 // middleware hands every sent event (inngest.send and step.sendEvent alike) to the
 // embedded executor, which runs the very same functions in-process.
 import { Inngest, Middleware, type SendEventBaseOutput } from "inngest";
+import { usesInngestServer } from "../foundation/env.ts";
 
 export const INNGEST_APP_ID = "agent-workforce";
 
@@ -15,11 +16,6 @@ const store = globalThis as unknown as TSinkStore;
 
 export function setEmbeddedEventSink(sink: TEmbeddedEventSink | undefined): void {
   store.__agentWorkforceEventSink = sink;
-}
-
-/** True when a real Inngest server (Cloud or self-hosted) runs the functions. */
-export function usesInngestServer(environment: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(environment.INNGEST_EVENT_KEY || environment.INNGEST_BASE_URL || environment.INNGEST_DEV);
 }
 
 class EmbeddedSendMiddleware extends Middleware.BaseMiddleware {

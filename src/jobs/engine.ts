@@ -2,32 +2,24 @@
 // SDK's INNGEST_* variables are set (functions are served at /api/inngest), else the
 // embedded executor in this process. Either way the app only sends events.
 import { db } from "../foundation/db/client.ts";
-import type { TEnv } from "../foundation/env.ts";
+import { usesInngestServer, type TEnv } from "../foundation/env.ts";
 import { logger } from "../foundation/logger.ts";
 import { setWorkDispatcher, type TWorkDispatcher } from "../domains/runs/dispatcher.ts";
-import { inngest, setEmbeddedEventSink, usesInngestServer } from "./client.ts";
-import { PRIORITY_BOOST_SECONDS, runEventSendId } from "./events.ts";
+import { inngest, setEmbeddedEventSink } from "./client.ts";
+import { batchCreatedEvent, runOutcomeEvent, runRequestedEvent } from "./events.ts";
 import { EmbeddedExecutor } from "./executor/embedded-executor.ts";
 import { functions } from "./functions/index.ts";
 
 /** Sends the app's events; event ids are derived from the work so a re-send is de-duplicated. */
 export const eventDispatcher: TWorkDispatcher = {
   async runAccepted({ runId, priority }) {
-    await inngest.send({
-      name: "app/run.requested",
-      id: `run-${runId}`,
-      data: { runId, concurrencyKey: runId, priorityBoost: PRIORITY_BOOST_SECONDS[priority] },
-    });
+    await inngest.send(runRequestedEvent({ runId, priority, batchJobId: null }));
   },
   async batchAccepted(batchJobId) {
-    await inngest.send({ name: "app/batch.created", id: `batch-${batchJobId}`, data: { batchJobId } });
+    await inngest.send(batchCreatedEvent(batchJobId));
   },
-  async runEventOccurred({ name, runId, organizationId, batchJobId, triageItemId }) {
-    await inngest.send({
-      name,
-      id: runEventSendId(name, runId),
-      data: { runId, organizationId, batchJobId, ...(triageItemId ? { triageItemId } : {}) },
-    });
+  async runOutcome(outcome) {
+    await inngest.send(runOutcomeEvent(outcome));
   },
 };
 
@@ -46,7 +38,7 @@ export type TExecutionEngine = { kind: "inngest" | "embedded"; executor?: Embedd
 
 export async function startExecutionEngine(settings: TEnv, options: { embeddedDatabase: boolean }): Promise<TExecutionEngine> {
   setWorkDispatcher(eventDispatcher);
-  if (usesInngestServer()) {
+  if (usesInngestServer(settings)) {
     logger.info("execution engine: Inngest server", { baseUrl: settings.INNGEST_BASE_URL ?? "Inngest Cloud" });
     return { kind: "inngest", stop: async () => undefined };
   }

@@ -47,7 +47,7 @@ describe("refunds", () => {
     expect((await periodBalance(db(), organization, true)).remaining).toBe(9_995);
 
     const first = await recordOutcome(started, { kind: "service_error", message: "agent gave up" });
-    expect(first.event).toBe("app/run.failed");
+    expect(first?.event).toBe("run.failed");
     // The step running again (after a crash) changes nothing.
     await recordOutcome(started, { kind: "service_error", message: "agent gave up" });
 

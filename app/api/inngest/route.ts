@@ -2,7 +2,8 @@
 // Without one, the embedded executor calls the same functions in-process and this route
 // answers 404: in that mode the SDK accepts unsigned calls, so it must not be reachable.
 import { serve } from "inngest/next";
-import { inngest, usesInngestServer } from "../../../src/jobs/client.ts";
+import { usesInngestServer } from "../../../src/foundation/env.ts";
+import { inngest } from "../../../src/jobs/client.ts";
 import { functions } from "../../../src/jobs/functions/index.ts";
 
 export const runtime = "nodejs";

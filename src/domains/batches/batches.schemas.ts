@@ -1,8 +1,8 @@
 // Contracts of the batch endpoints.
 import { z } from "zod";
-import { ZPageInfo, ZPaginationQuery } from "../../foundation/schemas.ts";
+import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
 import { ZAgentType } from "../agents/agent-types.ts";
-import { ZHttpsUrl, ZJsonObject } from "../runs/runs.schemas.ts";
+import { ZHttpsUrl, ZJsonObject, ZUuid } from "../../foundation/schemas.ts";
 
 export const MAX_BATCH_ROWS = 500;
 export const ZBatchStatus = z.enum(["pending", "running", "completed", "cancelled"]);
@@ -49,6 +49,6 @@ export const ZCreateBatchResponse = z.object({ job: ZBatchJob });
 export type TCreateBatchResponse = z.infer<typeof ZCreateBatchResponse>;
 export const ZListBatchesQuery = ZPaginationQuery.extend({ status: ZBatchStatus.optional() });
 export const ZListBatchesResponse = z.object({ jobs: z.array(ZBatchJob), ...ZPageInfo });
-export const ZBatchIdInput = z.object({ id: z.uuid({ error: "id must be a UUID" }) });
+export const ZBatchIdInput = z.object({ id: ZUuid("id") });
 export const ZGetBatchResponse = z.object({ job: ZBatchJob, rows: z.array(ZBatchRow) });
 export const ZCancelBatchResponse = z.object({ cancelled: z.literal(true) });

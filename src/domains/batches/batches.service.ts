@@ -5,15 +5,12 @@ import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import type { BatchJob, BatchRow, Prisma } from "../../generated/prisma/client.ts";
 import { notFound, validationError } from "../../foundation/errors.ts";
-import type { TRecordResponse } from "../idempotency/idempotency.ts";
-import { iso, type TPagination } from "../../foundation/schemas.ts";
-import { workDispatcher } from "../runs/dispatcher.ts";
-import { debitForRuns } from "../usage/credits.ts";
-import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
+import { readPage, type TPagination } from "../../foundation/pagination.ts";
+import { asJsonObject, iso } from "../../foundation/schemas.ts";
+import { acceptWork, type TRecordAccepted } from "../runs/accept-work.ts";
 import { countSettledRows } from "../runs/batch-row-settlement.ts";
+import { workDispatcher } from "../runs/dispatcher.ts";
 import type { TCreateBatchRequest, TCreateBatchResponse } from "./batches.schemas.ts";
-
-type TJsonObject = Record<string, unknown>;
 
 function serializeJob(job: BatchJob) {
   return {
@@ -34,73 +31,76 @@ function serializeRow(row: BatchRow) {
     row_index: row.rowIndex,
     task: row.task,
     status: row.status,
-    result: (row.result as TJsonObject | null) ?? null,
+    result: asJsonObject(row.result),
     error_message: row.errorMessage,
     run_id: row.runId,
   };
 }
 
 /**
- * Accepts a batch. `record` (the idempotency record) is written in the same transaction as
- * the job and its rows; work is dispatched only once that transaction has committed.
+ * Accepts a batch. `recordAccepted` (the idempotency record) is written in the same
+ * transaction as the job and its rows; work is dispatched only once that transaction has
+ * committed.
  */
-export async function createBatch(
+export function createBatch(
   principal: TPrincipal,
   request: TCreateBatchRequest,
-  record?: TRecordResponse<TCreateBatchResponse>,
+  recordAccepted?: TRecordAccepted<TCreateBatchResponse>,
 ): Promise<TCreateBatchResponse> {
-  if (request.webhook_url) await assertDeliverableUrl(request.webhook_url, { path: "webhook_url" });
-  const { job, response } = await db().$transaction(async (tx) => {
-    const created = await tx.batchJob.create({
-      data: {
-        ...tenantScope(principal),
-        name: request.name,
-        agentType: request.agent_type,
-        totalRows: request.rows.length,
-        webhookUrl: request.webhook_url,
-        apiKeyId: principal.apiKeyId,
-      },
-    });
-    // Each row is its own run, created with the batch so nothing accepted can be lost.
-    const runIds = request.rows.map(() => randomUUID());
-    await tx.run.createMany({
-      data: request.rows.map((row, rowIndex) => ({
-        id: runIds[rowIndex],
-        ...tenantScope(principal),
-        agentType: request.agent_type,
-        task: row.task,
-        data: (row.data ?? undefined) as Prisma.InputJsonValue | undefined,
-        apiKeyId: principal.apiKeyId,
-        batchJobId: created.id,
-      })),
-    });
-    await tx.batchRow.createMany({
-      data: request.rows.map((row, rowIndex) => ({
-        ...tenantScope(principal),
-        batchJobId: created.id,
-        rowIndex,
-        task: row.task,
-        data: (row.data ?? undefined) as Prisma.InputJsonValue | undefined,
-        runId: runIds[rowIndex],
-      })),
-    });
-    // All or nothing: every row is charged here, or the whole batch is refused (402).
-    await debitForRuns(tx, principal, runIds.map((runId) => ({ runId, agentType: request.agent_type })));
-    const accepted: TCreateBatchResponse = { job: serializeJob(created) };
-    await record?.(tx, accepted);
-    return { job: created, response: accepted };
+  return acceptWork({
+    principal,
+    webhookUrl: request.webhook_url,
+    recordAccepted,
+    create: async (tx) => {
+      const job = await tx.batchJob.create({
+        data: {
+          ...tenantScope(principal),
+          name: request.name,
+          agentType: request.agent_type,
+          totalRows: request.rows.length,
+          webhookUrl: request.webhook_url,
+          apiKeyId: principal.apiKeyId,
+        },
+      });
+      // Each row is its own run, created with the batch so nothing accepted can be lost.
+      const runIds = request.rows.map(() => randomUUID());
+      await tx.run.createMany({
+        data: request.rows.map((row, rowIndex) => ({
+          id: runIds[rowIndex],
+          ...tenantScope(principal),
+          agentType: request.agent_type,
+          task: row.task,
+          data: (row.data ?? undefined) as Prisma.InputJsonValue | undefined,
+          apiKeyId: principal.apiKeyId,
+          batchJobId: job.id,
+        })),
+      });
+      await tx.batchRow.createMany({
+        data: request.rows.map((row, rowIndex) => ({
+          ...tenantScope(principal),
+          batchJobId: job.id,
+          rowIndex,
+          task: row.task,
+          data: (row.data ?? undefined) as Prisma.InputJsonValue | undefined,
+          runId: runIds[rowIndex],
+        })),
+      });
+      // All or nothing: every row is charged, or the whole batch is refused (402).
+      const chargedRuns = runIds.map((runId) => ({ runId, agentType: request.agent_type }));
+      return { created: job, chargedRuns, response: { job: serializeJob(job) } };
+    },
+    dispatch: (job) => workDispatcher().batchAccepted(job.id),
   });
-  await workDispatcher().batchAccepted(job.id);
-  return response;
 }
 
 export async function listBatches(principal: TPrincipal, query: TPagination & { status?: BatchJob["status"] }) {
   const where = { ...tenantScope(principal), ...(query.status ? { status: query.status } : {}) };
-  const [jobs, total] = await db().$transaction([
-    db().batchJob.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
-    db().batchJob.count({ where }),
-  ]);
-  return { jobs: jobs.map(serializeJob), total, limit: query.limit, offset: query.offset };
+  const { items, ...page } = await readPage(
+    query,
+    (window) => db().batchJob.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window }),
+    () => db().batchJob.count({ where }),
+  );
+  return { jobs: items.map(serializeJob), ...page };
 }
 
 export async function getBatch(principal: TPrincipal, batchJobId: string) {

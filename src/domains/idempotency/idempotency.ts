@@ -1,49 +1,18 @@
-// Idempotency-Key on the creating endpoints (decisions.md, "Limits"; Stripe's rules where
-// it is silent). A key is scoped to the organization, the mode and the endpoint, and is
-// remembered for 24 h with a SHA-256 hash of the parsed request and the response sent:
-// the same key and body replay that response (`Idempotent-Replayed: true`) without doing
-// the work again; a different body is 409. Only successes are stored: the record is
-// written in the same transaction that creates the resource, so both commit or neither,
-// and the unique index (organization, mode, endpoint, key) decides between concurrent
-// requests: the loser's transaction rolls back and it answers the winner's response.
+// Idempotent creation (decisions.md, "Limits"; Stripe's rules where it is silent). A key
+// is scoped to the organization, the mode and the endpoint, and is remembered for 24 h
+// with a SHA-256 hash of the parsed request and the response sent: the same key and body
+// replay that response without doing the work again; a different body is 409. Only
+// successes are stored: the record is written in the same transaction that creates the
+// resource, so both commit or neither, and the unique index (organization, mode,
+// endpoint, key) decides between concurrent requests: the loser's transaction rolls back
+// and it answers the winner's response.
 import { createHash } from "node:crypto";
-import { z } from "zod";
-import type { TPrincipal } from "../auth/authenticate.ts";
-import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
+import { conflict } from "../../foundation/errors.ts";
 import { Prisma, type IdempotencyRecord } from "../../generated/prisma/client.ts";
-import type { TContext } from "../../transport/trpc/context.ts";
-import { conflict, validationError } from "../../foundation/errors.ts";
 
-export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
-export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** OpenAPI request headers of an idempotent endpoint. */
-export const ZIdempotencyRequestHeaders = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string()
-    .min(1)
-    .max(MAX_IDEMPOTENCY_KEY_LENGTH)
-    .optional()
-    .meta({
-      param: {
-        description:
-          "Makes the request safe to retry: the same key with the same body within 24 h answers the original " +
-          "response without creating anything again; with a different body, 409 conflict. Scoped to the " +
-          "organization, mode and endpoint.",
-      },
-    }),
-});
-
-/** OpenAPI response headers of an idempotent endpoint. */
-export const ZIdempotencyResponseHeaders = z.object({
-  [IDEMPOTENT_REPLAYED_HEADER]: z
-    .literal("true")
-    .optional()
-    .meta({ header: { description: "Present when this is the stored response of an earlier request with the same Idempotency-Key" } }),
-});
 
 /**
  * Called by the creating service inside its transaction, with the response it is about to
@@ -52,14 +21,17 @@ export const ZIdempotencyResponseHeaders = z.object({
 export type TRecordResponse<T> = (tx: Prisma.TransactionClient, response: T) => Promise<void>;
 
 export type TIdempotentRequest = {
-  ctx: Pick<TContext, "header" | "setHeader" | "setStatus"> & { principal: TPrincipal };
+  tenant: { organizationId: string; livemode: boolean };
   /** e.g. "POST /v1/run"; a key used on one endpoint is independent of the same key on another. */
   endpoint: string;
+  key: string;
   /** The parsed (validated, defaulted) input; its canonical JSON is what "the same body" means. */
   input: unknown;
   /** Status of the response being stored (fixed per endpoint). */
   successStatus: number;
 };
+
+export type TIdempotentResult<T> = { response: T; status: number; replayed: boolean };
 
 /** A committed record already holds this key: the caller's transaction was rolled back. */
 class KeyAlreadyRecorded extends Error {}
@@ -67,15 +39,15 @@ class KeyAlreadyRecorded extends Error {}
 const MAX_ATTEMPTS = 3;
 
 /**
- * Runs `perform` at most once per key: without an Idempotency-Key it simply runs; with one
- * it replays a stored response, answers 409 for a different body, or runs `perform`, which
- * must call the `record` callback inside the transaction that creates the resource.
+ * Runs `perform` at most once per key: replays a stored response, answers 409 for a
+ * different body, or runs `perform`, which must call `record` inside the transaction that
+ * creates the resource.
  */
-export async function withIdempotency<T>(request: TIdempotentRequest, perform: (record?: TRecordResponse<T>) => Promise<T>): Promise<T> {
-  const key = readIdempotencyKey(request.ctx.header);
-  if (key === undefined) return perform();
-
-  const scope = { ...tenantScope(request.ctx.principal), endpoint: request.endpoint, key };
+export async function withIdempotency<T>(
+  request: TIdempotentRequest,
+  perform: (record: TRecordResponse<T>) => Promise<T>,
+): Promise<TIdempotentResult<T>> {
+  const scope = { ...request.tenant, endpoint: request.endpoint, key: request.key };
   const requestHash = hashRequest(request.input);
   const record: TRecordResponse<T> = async (tx, response) => {
     const now = new Date();
@@ -99,9 +71,9 @@ export async function withIdempotency<T>(request: TIdempotentRequest, perform: (
 
   for (let attempt = 1; ; attempt++) {
     const stored = await db().idempotencyRecord.findFirst({ where: { ...scope, expiresAt: { gt: new Date() } } });
-    if (stored) return replay<T>(stored, requestHash, request);
+    if (stored) return replay<T>(stored, requestHash);
     try {
-      return await perform(record);
+      return { response: await perform(record), status: request.successStatus, replayed: false };
     } catch (error) {
       // A concurrent request with this key committed first: read and answer its response.
       if (!(error instanceof KeyAlreadyRecorded)) throw error;
@@ -110,25 +82,11 @@ export async function withIdempotency<T>(request: TIdempotentRequest, perform: (
   }
 }
 
-function replay<T>(stored: IdempotencyRecord, requestHash: string, request: TIdempotentRequest): T {
+function replay<T>(stored: IdempotencyRecord, requestHash: string): TIdempotentResult<T> {
   if (stored.requestHash !== requestHash) {
-    throw conflict(
-      `This ${IDEMPOTENCY_KEY_HEADER} was already used with a different request body; use a new key for a new request`,
-    );
+    throw conflict("This Idempotency-Key was already used with a different request body; use a new key for a new request");
   }
-  request.ctx.setHeader(IDEMPOTENT_REPLAYED_HEADER, "true");
-  request.ctx.setStatus(stored.responseStatus);
-  return stored.responseBody as T;
-}
-
-function readIdempotencyKey(header: TIdempotentRequest["ctx"]["header"]): string | undefined {
-  const key = header(IDEMPOTENCY_KEY_HEADER);
-  if (key === undefined) return undefined;
-  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    const message = `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
-    throw validationError(`Invalid ${IDEMPOTENCY_KEY_HEADER}: ${message}`, [{ path: IDEMPOTENCY_KEY_HEADER, message }]);
-  }
-  return key;
+  return { response: stored.responseBody as T, status: stored.responseStatus, replayed: true };
 }
 
 /** SHA-256 of the canonical JSON of the parsed input: object key order does not matter. */

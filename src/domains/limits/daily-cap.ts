@@ -1,11 +1,10 @@
 // The daily call cap (decisions.md, "Limits"): checked right after authentication, on
 // every authenticated call, REST and SSE alike. Refusal is the ordinary 429 body with
 // Retry-After = seconds until the next UTC midnight.
-import type { TPrincipal } from "../auth/authenticate.ts";
 import { AppError } from "../../foundation/errors.ts";
 import { rateLimiter } from "./rate-limiter.ts";
 
-export async function enforceDailyCap(principal: Pick<TPrincipal, "organizationId" | "plan">): Promise<void> {
+export async function enforceDailyCap(principal: { organizationId: string; plan: string }): Promise<void> {
   const decision = await rateLimiter().dailyCap(principal.organizationId, principal.plan);
   if (decision && !decision.allowed) {
     const retryAfter = Math.max(1, Math.ceil((decision.resetAt - Date.now()) / 1000));

@@ -87,27 +87,3 @@ export async function revokeApiKey(input: { apiKeyId: string }) {
     : await db().apiKey.update({ where: { id: apiKey.id }, data: { revokedAt: new Date() } });
   return { id: revoked.id, prefix: revoked.prefix, revoked_at: revoked.revokedAt!.toISOString() };
 }
-
-/** Adds purchased credits (live mode) as a ledger entry. */
-export async function topUpCredits(input: { organizationId: string; credits: number }) {
-  return db().$transaction(async (tx) => {
-    // Lock the organization row so concurrent ledger writes see each other's balance (the
-    // same lock mode as run charges, src/usage/credits.ts, so the two never deadlock).
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organizations WHERE id = ${input.organizationId}::uuid FOR NO KEY UPDATE`;
-    if (locked.length === 0) throw notFound("Organization");
-    const latest = await tx.creditLedgerEntry.findFirst({
-      where: { organizationId: input.organizationId, livemode: true },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    });
-    const entry = await tx.creditLedgerEntry.create({
-      data: {
-        organizationId: input.organizationId,
-        livemode: true,
-        amount: input.credits,
-        balanceAfter: (latest?.balanceAfter ?? 0) + input.credits,
-        reason: "topup",
-      },
-    });
-    return { id: entry.id, organization_id: input.organizationId, credits: entry.amount, balance_after: entry.balanceAfter };
-  });
-}

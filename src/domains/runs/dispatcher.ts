@@ -1,21 +1,16 @@
 // The seam between accepting work and carrying it out. Services call `workDispatcher()`
 // after the accepting transaction commits; which engine runs the work (a real Inngest
-// server or the embedded executor) is decided once at start-up, and no caller knows.
-export type TRunPriority = "low" | "normal" | "high";
+// server or the embedded executor) is installed once at start-up by the jobs layer, so
+// no domain knows it.
+import type { TRunOutcome } from "./run-events.ts";
 
-export type TRunEvent = {
-  name: "app/run.completed" | "app/run.failed" | "app/run.triage_required";
-  runId: string;
-  organizationId: string;
-  batchJobId: string | null;
-  triageItemId?: string;
-};
+export type TRunPriority = "low" | "normal" | "high";
 
 export interface TWorkDispatcher {
   runAccepted(run: { runId: string; priority: TRunPriority }): Promise<void>;
   batchAccepted(batchJobId: string): Promise<void>;
   /** A run reached an outcome outside the execution engine (a triage decision). */
-  runEventOccurred(event: TRunEvent): Promise<void>;
+  runOutcome(outcome: TRunOutcome): Promise<void>;
 }
 
 /**
@@ -25,7 +20,7 @@ export interface TWorkDispatcher {
 export const noExecutionEngine: TWorkDispatcher = {
   runAccepted: async () => undefined,
   batchAccepted: async () => undefined,
-  runEventOccurred: async () => undefined,
+  runOutcome: async () => undefined,
 };
 
 type TDispatcherStore = { __agentWorkforceDispatcher?: TWorkDispatcher };

@@ -3,11 +3,12 @@
 // crash or retry finds the work done and changes nothing.
 import { runAgent, needsTriage } from "../agents/registry.ts";
 import { AgentInputError, type TAgentResult } from "../agents/types.ts";
-import { settledCountersAssignments } from "./batch-row-settlement.ts";
 import { db } from "../../foundation/db/client.ts";
 import { env } from "../../foundation/env.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
 import { refundRun } from "../usage/credits.ts";
+import type { TRunEventName, TRunOutcome } from "./run-events.ts";
+import { settledCountersAssignments } from "./batch-row-settlement.ts";
 import { publishRunChange } from "./run-notifier.ts";
 
 export type TStartedRun = { runId: string; agentType: TAgentType; task: string; data: Record<string, unknown> | null; organizationId: string; batchJobId: string | null };
@@ -65,17 +66,25 @@ export async function callAgent(run: TStartedRun): Promise<TAgentOutcome> {
   }
 }
 
-export type TRecordedOutcome = {
-  /** The event to emit, or null when nothing changed (the run was cancelled meanwhile, or already recorded). */
-  event: "app/run.completed" | "app/run.failed" | "app/run.triage_required" | null;
-  triageItemId: string | null;
+/** The outcome to announce, or null when nothing changed (the run was cancelled meanwhile). */
+export type TRecordedOutcome = TRunOutcome | null;
+
+const EVENT_BY_SETTLED_STATUS: Record<string, TRunEventName> = {
+  completed: "run.completed",
+  failed: "run.failed",
+  pending_triage: "run.triage_required",
 };
 
-function outcomeOfRecordedRun(status: string, triageItemId: string | null): TRecordedOutcome {
-  if (status === "completed") return { event: "app/run.completed", triageItemId: null };
-  if (status === "failed") return { event: "app/run.failed", triageItemId: null };
-  if (status === "pending_triage") return { event: "app/run.triage_required", triageItemId };
-  return { event: null, triageItemId: null };
+function outcomeOfRecordedRun(run: TStartedRun, status: string, triageItemId: string | null): TRecordedOutcome {
+  const event = EVENT_BY_SETTLED_STATUS[status];
+  if (!event) return null;
+  return {
+    event,
+    runId: run.runId,
+    organizationId: run.organizationId,
+    batchJobId: run.batchJobId,
+    triageItemId: event === "run.triage_required" ? triageItemId : null,
+  };
 }
 
 type TRecordTarget = {
@@ -113,10 +122,10 @@ export async function recordOutcome(
       SELECT r.status::text AS status, o.triage_threshold AS threshold, t.id AS triage_item_id
       FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN triage_items t ON t.run_id = r.id
       WHERE r.id = ${run.runId}::uuid FOR UPDATE OF r`;
-    if (!current) return { event: null, triageItemId: null };
+    if (!current) return null;
     // Already recorded (this step is running again after a crash): report the same outcome,
     // so its event is still emitted (event ids make a repeat harmless). Cancelled: nothing.
-    if (current.status !== "running") return outcomeOfRecordedRun(current.status, current.triage_item_id);
+    if (current.status !== "running") return outcomeOfRecordedRun(run, current.status, current.triage_item_id);
 
     const target = recordTarget(outcome, current.threshold);
     const terminal = target.status !== "pending_triage";
@@ -149,7 +158,7 @@ export async function recordOutcome(
       SELECT (SELECT id FROM item) AS triage_item_id`;
     // A run the service failed gives its credits back, in this same transaction, once.
     if (target.status === "failed" && outcome.kind === "service_error") await refundRun(tx, run.runId);
-    return outcomeOfRecordedRun(target.status, written?.triage_item_id ?? null);
+    return outcomeOfRecordedRun(run, target.status, written?.triage_item_id ?? null);
   });
   publishRunChange(run.runId);
   return recorded;

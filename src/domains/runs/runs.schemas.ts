@@ -1,18 +1,13 @@
 // Request and response contracts of the run endpoints (shared by REST, dashboard, tests).
 import { z } from "zod";
-import { ZPageInfo, ZPaginationQuery } from "../../foundation/schemas.ts";
+import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
+import { ZHttpsUrl, ZJsonObject, ZUuid } from "../../foundation/schemas.ts";
 import { ZAgentType } from "../agents/agent-types.ts";
 
 export const RUN_STATUSES = ["queued", "running", "completed", "failed", "cancelled", "pending_triage"] as const;
 export const TERMINAL_RUN_STATUSES = ["completed", "failed", "cancelled"] as const;
 export const ZRunStatus = z.enum(RUN_STATUSES);
 export const ZRunPriority = z.enum(["low", "normal", "high"]);
-
-export const ZHttpsUrl = z
-  .url({ protocol: /^https$/, error: "must be an https:// URL" })
-  .max(2048);
-
-export const ZJsonObject = z.record(z.string(), z.unknown());
 
 export const ZCreateRunRequest = z.object({
   task: z.string({ error: "task is required" }).trim().min(1, "task must not be empty").max(100_000),
@@ -65,6 +60,6 @@ export const ZTriageItem = z.object({
 
 export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional() });
 export const ZListRunsResponse = z.object({ data: z.array(ZRunListItem), ...ZPageInfo });
-export const ZRunIdInput = z.object({ id: z.uuid({ error: "id must be a UUID" }) });
+export const ZRunIdInput = z.object({ id: ZUuid("id") });
 export const ZGetRunResponse = z.object({ run: ZRun, triage_item: ZTriageItem.nullable() });
 export const ZCancelRunResponse = z.object({ run: ZRun });

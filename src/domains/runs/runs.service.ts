@@ -5,60 +5,59 @@ import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import type { Prisma, RunStatus } from "../../generated/prisma/client.ts";
 import { conflict, notFound } from "../../foundation/errors.ts";
-import type { TRecordResponse } from "../idempotency/idempotency.ts";
-import type { TPagination } from "../../foundation/schemas.ts";
+import { readPage, type TPagination } from "../../foundation/pagination.ts";
+import { acceptWork, type TRecordAccepted } from "./accept-work.ts";
 import { settleBatchRowForRun } from "./batch-row-settlement.ts";
-import { debitForRuns } from "../usage/credits.ts";
-import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
 import { workDispatcher } from "./dispatcher.ts";
 import { publishRunChange } from "./run-notifier.ts";
 import type { TCreateRunRequest, TCreateRunResponse } from "./runs.schemas.ts";
 import { serializeRun, serializeRunListItem, serializeTriageItem } from "./serializers.ts";
 
 /**
- * Accepts a run. `record` (the idempotency record) is written in the same transaction as
- * the run; work is dispatched only once that transaction has committed.
+ * Accepts a run. `recordAccepted` (the idempotency record) is written in the same
+ * transaction as the run; work is dispatched only once that transaction has committed.
  */
-export async function createRun(
+export function createRun(
   principal: TPrincipal,
   request: TCreateRunRequest,
-  record?: TRecordResponse<TCreateRunResponse>,
+  recordAccepted?: TRecordAccepted<TCreateRunResponse>,
 ): Promise<TCreateRunResponse> {
-  if (request.webhook_url) await assertDeliverableUrl(request.webhook_url, { path: "webhook_url" });
-  const { run, response } = await db().$transaction(async (tx) => {
-    const created = await tx.run.create({
-      data: {
-        ...tenantScope(principal),
-        agentType: request.agent_type,
-        priority: request.priority,
-        task: request.task,
-        data: (request.data ?? undefined) as Prisma.InputJsonValue | undefined,
-        webhookUrl: request.webhook_url,
-        apiKeyId: principal.apiKeyId,
-      },
-    });
-    // Charged in this transaction: without the credits, nothing here is committed (402).
-    await debitForRuns(tx, principal, [{ runId: created.id, agentType: request.agent_type }]);
-    const accepted: TCreateRunResponse = {
-      run_id: created.id,
-      status: created.status,
-      agent_type: request.agent_type,
-      estimated_completion: "async",
-    };
-    await record?.(tx, accepted);
-    return { run: created, response: accepted };
+  return acceptWork({
+    principal,
+    webhookUrl: request.webhook_url,
+    recordAccepted,
+    create: async (tx) => {
+      const run = await tx.run.create({
+        data: {
+          ...tenantScope(principal),
+          agentType: request.agent_type,
+          priority: request.priority,
+          task: request.task,
+          data: (request.data ?? undefined) as Prisma.InputJsonValue | undefined,
+          webhookUrl: request.webhook_url,
+          apiKeyId: principal.apiKeyId,
+        },
+      });
+      const response: TCreateRunResponse = {
+        run_id: run.id,
+        status: run.status,
+        agent_type: request.agent_type,
+        estimated_completion: "async",
+      };
+      return { created: run, chargedRuns: [{ runId: run.id, agentType: request.agent_type }], response };
+    },
+    dispatch: (run) => workDispatcher().runAccepted({ runId: run.id, priority: run.priority }),
   });
-  await workDispatcher().runAccepted({ runId: run.id, priority: run.priority });
-  return response;
 }
 
 export async function listRuns(principal: TPrincipal, query: TPagination & { status?: RunStatus }) {
   const where: Prisma.RunWhereInput = { ...tenantScope(principal), ...(query.status ? { status: query.status } : {}) };
-  const [runs, total] = await db().$transaction([
-    db().run.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
-    db().run.count({ where }),
-  ]);
-  return { data: runs.map(serializeRunListItem), total, limit: query.limit, offset: query.offset };
+  const { items, ...page } = await readPage(
+    query,
+    (window) => db().run.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window }),
+    () => db().run.count({ where }),
+  );
+  return { data: items.map(serializeRunListItem), ...page };
 }
 
 export async function getRun(principal: TPrincipal, runId: string) {

@@ -1,10 +1,6 @@
 // Database rows → public JSON shapes. Output schemas re-check these on every response.
 import type { Run, TriageItem } from "../../generated/prisma/client.ts";
-import { iso, isoOrNull } from "../../foundation/schemas.ts";
-
-type TJsonObject = Record<string, unknown>;
-const asObject = (value: unknown): TJsonObject | null =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as TJsonObject) : null;
+import { asJsonObject, iso, isoOrNull } from "../../foundation/schemas.ts";
 
 export function serializeRunListItem(run: Run) {
   return {
@@ -25,8 +21,8 @@ export function serializeRun(run: Run) {
   return {
     ...serializeRunListItem(run),
     task: run.task,
-    data: asObject(run.data),
-    output: asObject(run.output),
+    data: asJsonObject(run.data),
+    output: asJsonObject(run.output),
     batch_id: run.batchJobId,
     livemode: run.livemode,
   };

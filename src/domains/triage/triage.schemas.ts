@@ -1,6 +1,7 @@
 // Contracts of the triage endpoints.
 import { z } from "zod";
-import { ZPageInfo, ZPaginationQuery } from "../../foundation/schemas.ts";
+import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
+import { ZUuid } from "../../foundation/schemas.ts";
 import { ZTriageItem } from "../runs/runs.schemas.ts";
 
 export const ZTriageListItem = ZTriageItem.extend({
@@ -13,11 +14,11 @@ export const ZListTriageResponse = z.object({ data: z.array(ZTriageListItem), ..
 const ZNote = z.string().trim().max(5000);
 
 export const ZApproveTriageRequest = z.object({
-  id: z.uuid({ error: "id must be a UUID" }),
+  id: ZUuid("id"),
   resolution_note: ZNote.optional(),
 });
 export const ZRejectTriageRequest = z.object({
-  id: z.uuid({ error: "id must be a UUID" }),
+  id: ZUuid("id"),
   reason: ZNote.optional(),
   resolution_note: ZNote.optional(),
 });

@@ -5,31 +5,30 @@ import { settleBatchRowForRun } from "../runs/batch-row-settlement.ts";
 import { db } from "../../foundation/db/client.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { conflict, notFound } from "../../foundation/errors.ts";
-import type { TPagination } from "../../foundation/schemas.ts";
+import { readPage, type TPagination } from "../../foundation/pagination.ts";
 import { workDispatcher } from "../runs/dispatcher.ts";
 import { publishRunChange } from "../runs/run-notifier.ts";
 import { serializeTriageItem } from "../runs/serializers.ts";
 
 export async function listPendingTriage(principal: TPrincipal, page: TPagination) {
   const where = { ...tenantScope(principal), status: "pending" as const };
-  const [items, total] = await db().$transaction([
-    db().triageItem.findMany({
-      where,
-      include: { run: { select: { id: true, agentType: true, confidenceScore: true } } },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      take: page.limit,
-      skip: page.offset,
-    }),
-    db().triageItem.count({ where }),
-  ]);
+  const { items, ...pageInfo } = await readPage(
+    page,
+    (window) =>
+      db().triageItem.findMany({
+        where,
+        include: { run: { select: { id: true, agentType: true, confidenceScore: true } } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        ...window,
+      }),
+    () => db().triageItem.count({ where }),
+  );
   return {
     data: items.map((item) => ({
       ...serializeTriageItem(item),
       agent_runs: { id: item.run.id, agent_type: item.run.agentType, confidence_score: item.run.confidenceScore },
     })),
-    total,
-    limit: page.limit,
-    offset: page.offset,
+    ...pageInfo,
   };
 }
 
@@ -37,7 +36,7 @@ type TDecision = { approve: boolean; note?: string };
 
 export async function resolveTriageItem(principal: TPrincipal, triageItemId: string, decision: TDecision) {
   const resolvedBy = actorLabel(principal);
-  const { item, runId, batchJobId } = await db().$transaction(async (tx) => {
+  const { item, run } = await db().$transaction(async (tx) => {
     const existing = await tx.triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
     if (!existing) throw notFound("Triage item");
     const resolvedAt = new Date();
@@ -63,12 +62,18 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
     if (runsMoved === 0) throw conflict("The run is no longer waiting for a person");
     const run = await tx.run.findUniqueOrThrow({ where: { id: existing.runId } });
     await settleBatchRowForRun(tx, run);
-    return { item: await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } }), runId: run.id, batchJobId: run.batchJobId };
+    return { item: await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } }), run };
   });
-  publishRunChange(runId);
+  publishRunChange(run.id);
   if (decision.approve) {
     // Approval completes the run: the spec's run.completed event (rejection has no event).
-    await workDispatcher().runEventOccurred({ name: "app/run.completed", runId, organizationId: item.organizationId, batchJobId });
+    await workDispatcher().runOutcome({
+      event: "run.completed",
+      runId: run.id,
+      organizationId: run.organizationId,
+      batchJobId: run.batchJobId,
+      triageItemId: null,
+    });
   }
   const serialized = serializeTriageItem(item);
   return {
@@ -78,7 +83,7 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
       resolved_at: serialized.resolved_at!,
       resolution_note: serialized.resolution_note,
       resolved_by: resolvedBy,
-      run_id: runId,
+      run_id: run.id,
     },
   };
 }

@@ -2,10 +2,12 @@
 // and credits"; docs/api-conventions.md, "Credits"). The period balance is computed in ONE
 // place, periodBalance, used by the usage summary and by every charge and refund.
 import type { TPrincipal } from "../auth/authenticate.ts";
+import { db } from "../../foundation/db/client.ts";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { AppError, notFound } from "../../foundation/errors.ts";
-import { CREDITS_PER_RUN, type TAgentType } from "../agents/agent-types.ts";
+import type { TAgentType } from "../agents/agent-types.ts";
 import { billingPeriod, INCLUDED_MONTHLY_CREDITS } from "./plans.ts";
+import { costOfRun } from "./prices.ts";
 
 type TClient = PrismaClient | Prisma.TransactionClient;
 
@@ -66,8 +68,6 @@ async function lockOrganization(tx: Prisma.TransactionClient, organizationId: st
   if (!organization) throw notFound("Organization");
   return organization;
 }
-
-export const costOfRun = (agentType: TAgentType | string): number => CREDITS_PER_RUN[agentType as TAgentType] ?? 0;
 
 /**
  * Charges accepted runs, inside the transaction that inserted them. Test mode is free
@@ -141,4 +141,28 @@ export async function refundRun(tx: Prisma.TransactionClient, runId: string): Pr
     },
   });
   return amount;
+}
+
+/** Adds purchased credits (live mode) as a ledger entry. */
+export async function topUpCredits(input: { organizationId: string; credits: number }) {
+  return db().$transaction(async (tx) => {
+    // Lock the organization row so concurrent ledger writes see each other's balance (the
+    // same lock mode as run charges, src/usage/credits.ts, so the two never deadlock).
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organizations WHERE id = ${input.organizationId}::uuid FOR NO KEY UPDATE`;
+    if (locked.length === 0) throw notFound("Organization");
+    const latest = await tx.creditLedgerEntry.findFirst({
+      where: { organizationId: input.organizationId, livemode: true },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
+    const entry = await tx.creditLedgerEntry.create({
+      data: {
+        organizationId: input.organizationId,
+        livemode: true,
+        amount: input.credits,
+        balanceAfter: (latest?.balanceAfter ?? 0) + input.credits,
+        reason: "topup",
+      },
+    });
+    return { id: entry.id, organization_id: input.organizationId, credits: entry.amount, balance_after: entry.balanceAfter };
+  });
 }

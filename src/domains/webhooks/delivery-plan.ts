@@ -1,21 +1,25 @@
 // Who receives a run event: every active webhook of the run's organization and mode that
 // subscribed to it, the run's own webhook_url and its batch's webhook_url.
+import { z } from "zod";
 import { db } from "../../foundation/db/client.ts";
-import { runEventBody, runEventId, type TRunEventName } from "./run-event-payload.ts";
+import { ZRunEventName, type TRunEventName } from "../runs/run-events.ts";
+import { runEventBody, runEventId } from "./run-event-payload.ts";
 import { decryptSecret, encryptSecret, generateWebhookSecret } from "./secret-box.ts";
 
-export type TDeliveryTarget = {
+/** One event to one destination, with the exact bytes every attempt sends. */
+export const ZDeliveryTarget = z.object({
   /** Unique per event and destination: de-duplicates the delivery itself. */
-  deliveryKey: string;
-  eventId: string;
-  event: TRunEventName;
-  runId: string;
-  organizationId: string;
-  livemode: boolean;
-  webhookId: string | null;
-  url: string;
-  body: string;
-};
+  deliveryKey: z.string().min(1),
+  eventId: z.string().min(1),
+  event: ZRunEventName,
+  runId: z.uuid(),
+  organizationId: z.uuid(),
+  livemode: z.boolean(),
+  webhookId: z.uuid().nullable(),
+  url: z.url(),
+  body: z.string(),
+});
+export type TDeliveryTarget = z.infer<typeof ZDeliveryTarget>;
 
 export async function planRunEventDeliveries(runId: string, event: TRunEventName, triageItemId: string | null): Promise<TDeliveryTarget[]> {
   const run = await db().run.findUnique({ where: { id: runId }, include: { batchJob: { select: { webhookUrl: true } } } });

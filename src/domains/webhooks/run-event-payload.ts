@@ -2,8 +2,7 @@
 // event happens, so every attempt and every destination sends the same bytes and id.
 import { createHash } from "node:crypto";
 import type { Run } from "../../generated/prisma/client.ts";
-
-export type TRunEventName = "run.completed" | "run.failed" | "run.triage_required";
+import type { TRunEventName } from "../runs/run-events.ts";
 
 /** Stable per run and event: receivers de-duplicate retries (and repeats after a crash) by it. */
 export function runEventId(runId: string, event: TRunEventName): string {

@@ -1,10 +1,11 @@
 // Contracts of the webhook endpoints.
 import { z } from "zod";
-import { ZPageInfo, ZPaginationQuery } from "../../foundation/schemas.ts";
-import { ZHttpsUrl } from "../runs/runs.schemas.ts";
+import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
+import { ZHttpsUrl, ZUuid } from "../../foundation/schemas.ts";
+import { RUN_EVENTS } from "../runs/run-events.ts";
 
-export const WEBHOOK_EVENTS = ["run.completed", "run.failed", "run.triage_required"] as const;
-export const ZWebhookEvent = z.enum(WEBHOOK_EVENTS);
+/** A webhook subscribes to run events: the same names the run outcome carries. */
+export const ZWebhookEvent = z.enum(RUN_EVENTS);
 
 export const ZCreateWebhookRequest = z.object({
   url: ZHttpsUrl,
@@ -24,7 +25,7 @@ export const ZWebhook = z.object({
 
 export const ZCreateWebhookResponse = z.object({ data: ZWebhook.extend({ secret: z.string() }) });
 export const ZListWebhooksResponse = z.object({ data: z.array(ZWebhook) });
-export const ZWebhookIdInput = z.object({ id: z.uuid({ error: "id must be a UUID" }) });
+export const ZWebhookIdInput = z.object({ id: ZUuid("id") });
 export const ZDeleteWebhookResponse = z.object({ success: z.literal(true) });
 
 export const ZDelivery = z.object({
@@ -40,10 +41,10 @@ export const ZDelivery = z.object({
   created_at: z.string(),
   next_attempt_at: z.string().nullable(),
 });
-export const ZListDeliveriesQuery = ZPaginationQuery.extend({ id: z.uuid({ error: "id must be a UUID" }) });
+export const ZListDeliveriesQuery = ZPaginationQuery.extend({ id: ZUuid("id") });
 export const ZListDeliveriesResponse = z.object({ data: z.array(ZDelivery), ...ZPageInfo });
 
-export const ZTestWebhookInput = z.object({ orgId: z.uuid({ error: "orgId must be a UUID" }) });
+export const ZTestWebhookInput = z.object({ orgId: ZUuid("orgId") });
 export const ZTestWebhookResponse = z.object({
   data: z.array(
     z.object({

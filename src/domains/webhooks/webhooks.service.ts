@@ -6,14 +6,13 @@ import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import type { Webhook, WebhookDelivery } from "../../generated/prisma/client.ts";
 import { notFound } from "../../foundation/errors.ts";
-import { iso, isoOrNull, type TPagination } from "../../foundation/schemas.ts";
+import { readPage, type TPagination } from "../../foundation/pagination.ts";
+import { iso, isoOrNull } from "../../foundation/schemas.ts";
 import { deliverAndRecord } from "./delivery-attempt.ts";
 import { runEventBody } from "./run-event-payload.ts";
 import { decryptSecret, encryptSecret, generateWebhookSecret } from "./secret-box.ts";
 import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
-import type { WEBHOOK_EVENTS } from "./webhooks.schemas.ts";
-
-type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+import type { TRunEventName as TWebhookEvent } from "../runs/run-events.ts";
 
 function serializeWebhook(webhook: Webhook) {
   return {
@@ -68,11 +67,12 @@ export async function listDeliveries(principal: TPrincipal, webhookId: string, p
   const webhook = await db().webhook.findFirst({ where: { id: webhookId, ...tenantScope(principal) }, select: { id: true } });
   if (!webhook) throw notFound("Webhook");
   const where = { webhookId };
-  const [deliveries, total] = await db().$transaction([
-    db().webhookDelivery.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: page.limit, skip: page.offset }),
-    db().webhookDelivery.count({ where }),
-  ]);
-  return { data: deliveries.map(serializeDelivery), total, limit: page.limit, offset: page.offset };
+  const { items, ...pageInfo } = await readPage(
+    page,
+    (window) => db().webhookDelivery.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window }),
+    () => db().webhookDelivery.count({ where }),
+  );
+  return { data: items.map(serializeDelivery), ...pageInfo };
 }
 
 /** Sends a signed `run.completed` sample (data.output.test = true) to every active webhook. */

@@ -2,6 +2,7 @@
 // bundle and Next's bundle (dashboard, tRPC, Inngest routes) share one pool.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../generated/prisma/client.ts";
+import { env } from "../env.ts";
 
 export type TDatabase = PrismaClient;
 
@@ -19,7 +20,7 @@ export function connectDatabase(connectionString: string, poolSize: number): Pri
 export function db(): PrismaClient {
   if (store.__agentWorkforceDb) return store.__agentWorkforceDb.client;
   // Outside the custom server (e.g. `next dev`) fall back to DATABASE_URL.
-  const url = process.env.DATABASE_URL;
+  const url = env().DATABASE_URL;
   if (!url) throw new Error("Database not initialised: start through server.ts or set DATABASE_URL");
   return connectDatabase(url, 10);
 }

@@ -5,11 +5,12 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { env } from "../env.ts";
 
 const MIGRATION_LOCK_ID = 72_707_369; // arbitrary, fixed: "only one migrator at a time"
 
 export function migrationsDirectory(): string {
-  return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "prisma", "migrations");
+  return env().MIGRATIONS_DIR ?? path.resolve(process.cwd(), "prisma", "migrations");
 }
 
 export async function applyPendingMigrations(connectionString: string): Promise<string[]> {

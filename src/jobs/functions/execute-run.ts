@@ -1,9 +1,9 @@
 // Carries out one run: mark it running, call its agent, record the outcome (completed,
-// waiting for a person, or failed), then emit the run's event. Runs of one batch share a
+// waiting for a person, or failed), then announce the outcome. Runs of one batch share a
 // concurrency key, so at most 10 of them are in flight.
 import { callAgent, recordOutcome, startRun } from "../../domains/runs/run-execution.ts";
 import { inngest } from "../client.ts";
-import { runEventSendId, runRequested } from "../events.ts";
+import { runOutcomeEvent, runRequested } from "../events.ts";
 
 export const BATCH_CONCURRENCY = 10;
 
@@ -29,19 +29,7 @@ export const executeRun = inngest.createFunction(
     }
 
     const recorded = await step.run("record-outcome", () => recordOutcome(run, outcome));
-    if (recorded.event) {
-      await step.sendEvent("emit-run-event", {
-        // One id per run and outcome: a repeated emit (after a crash) is de-duplicated.
-        id: runEventSendId(recorded.event, run.runId),
-        name: recorded.event,
-        data: {
-          runId: run.runId,
-          organizationId: run.organizationId,
-          batchJobId: run.batchJobId,
-          ...(recorded.triageItemId ? { triageItemId: recorded.triageItemId } : {}),
-        },
-      });
-    }
-    return { runId: run.runId, event: recorded.event };
+    if (recorded) await step.sendEvent("emit-run-event", runOutcomeEvent(recorded));
+    return { runId: run.runId, event: recorded?.event ?? null };
   },
 );

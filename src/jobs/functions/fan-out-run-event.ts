@@ -1,6 +1,5 @@
 // A run event happened: plan one delivery per destination (subscribed webhooks, the run's
 // own webhook_url, its batch's webhook_url) and request each one.
-import type { TRunEventName } from "../../domains/webhooks/run-event-payload.ts";
 import { planRunEventDeliveries } from "../../domains/webhooks/delivery-plan.ts";
 import { inngest } from "../client.ts";
 import { runCompleted, runFailed, runTriageRequired } from "../events.ts";
@@ -8,9 +7,8 @@ import { runCompleted, runFailed, runTriageRequired } from "../events.ts";
 export const fanOutRunEvent = inngest.createFunction(
   { id: "fan-out-run-event", triggers: [runCompleted, runFailed, runTriageRequired], retries: 3 },
   async ({ event, step }) => {
-    const name = event.name.replace(/^app\//, "") as TRunEventName;
-    const triageItemId = "triageItemId" in event.data ? (event.data.triageItemId as string) : null;
-    const targets = await step.run("plan-deliveries", () => planRunEventDeliveries(event.data.runId, name, triageItemId));
+    const { runId, event: name, triageItemId } = event.data;
+    const targets = await step.run("plan-deliveries", () => planRunEventDeliveries(runId, name, triageItemId));
     if (targets.length > 0) {
       await step.sendEvent(
         "request-deliveries",

@@ -3,22 +3,19 @@
 // concurrency key (the batch id) keeps at most 10 of them in flight.
 import { markBatchRunning } from "../../domains/batches/batch-execution.ts";
 import { inngest } from "../client.ts";
-import { batchCreated, PRIORITY_BOOST_SECONDS } from "../events.ts";
+import { batchCreated, runRequestedEvent } from "../events.ts";
 
 export const startBatch = inngest.createFunction(
   { id: "start-batch", triggers: [batchCreated], retries: 3, idempotency: "event.data.batchJobId" },
   async ({ event, step }) => {
-    const runIds = await step.run("mark-running", () => markBatchRunning(event.data.batchJobId));
+    const { batchJobId } = event.data;
+    const runIds = await step.run("mark-running", () => markBatchRunning(batchJobId));
     if (runIds.length > 0) {
       await step.sendEvent(
         "fan-out-rows",
-        runIds.map((runId) => ({
-          name: "app/run.requested" as const,
-          id: `run-${runId}`,
-          data: { runId, concurrencyKey: event.data.batchJobId, priorityBoost: PRIORITY_BOOST_SECONDS.normal },
-        })),
+        runIds.map((runId) => runRequestedEvent({ runId, priority: "normal", batchJobId })),
       );
     }
-    return { batchJobId: event.data.batchJobId, rows: runIds.length };
+    return { batchJobId, rows: runIds.length };
   },
 );

@@ -1,12 +1,13 @@
 // The OpenAPI 3 document, generated from the same routers that serve /v1. The library
 // writes 200 for every success; procedures that answer 201/202 say so in their meta, and
-// the document is corrected from there. The SSE stream is served outside tRPC, so its
-// operation is added here by hand.
+// the document is corrected from there. Routes served outside tRPC (the SSE stream) bring
+// their own operation objects.
+import type { AnyRouter } from "@trpc/server";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
-import { z } from "zod";
+import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { SERVICE_VERSION } from "../../foundation/version.ts";
-import { appRouter, procedureMetaByPath } from "../trpc/root.ts";
-import { IDEMPOTENCY_KEY_HEADER } from "../../domains/idempotency/idempotency.ts";
+import { IDEMPOTENCY_KEY_HEADER } from "../trpc/idempotent.ts";
+import { procedureMetaByPath } from "../trpc/init.ts";
 
 type TOperation = { responses?: Record<string, unknown>; security?: unknown[]; parameters?: { in?: string; name?: string }[] };
 
@@ -84,9 +85,9 @@ function describeErrors(path: string, method: string, operation: TOperation): vo
   }
 }
 
-function successStatusByOperation(): Map<string, number> {
+function successStatusByOperation(router: AnyRouter): Map<string, number> {
   const statuses = new Map<string, number>();
-  for (const meta of procedureMetaByPath.values()) {
+  for (const meta of procedureMetaByPath(router).values()) {
     if (meta?.openapi && meta.successStatus) {
       statuses.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta.successStatus);
     }
@@ -94,35 +95,19 @@ function successStatusByOperation(): Map<string, number> {
   return statuses;
 }
 
-export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
-  const document = generateOpenApiDocument(appRouter, {
+export function buildOpenApiDocument(input: { router: AnyRouter; baseUrl: string; extraPaths: ZodOpenApiPathsObject }): OpenAPIObject {
+  const document = generateOpenApiDocument(input.router, {
     title: "Agent Workforce API",
     description: "Start agent runs, review what agents are unsure of, run batches and read credit usage.",
     version: SERVICE_VERSION,
-    baseUrl: baseUrl.replace(/\/$/, ""),
+    baseUrl: input.baseUrl.replace(/\/$/, ""),
     securitySchemes: {
       bearerAuth: { type: "http", scheme: "bearer", description: "svc_live_… or svc_test_… API key" },
     },
-    paths: {
-      "/v1/runs/{id}/stream": {
-        get: {
-          operationId: "runs-stream",
-          tags: ["runs"],
-          summary: "Server-Sent Events stream of a run's status",
-          security: [{ bearerAuth: [] }],
-          requestParams: { path: z.object({ id: z.uuid() }) },
-          responses: {
-            "200": {
-              description: "text/event-stream of `data: {status, confidence, result, error}` updates",
-              content: { "text/event-stream": { schema: { type: "string" } } },
-            },
-          },
-        },
-      },
-    },
+    paths: input.extraPaths,
   });
 
-  const statuses = successStatusByOperation();
+  const statuses = successStatusByOperation(input.router);
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations as Record<string, TOperation>)) {
       const status = statuses.get(`${method} ${path}`);

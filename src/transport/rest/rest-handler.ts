@@ -1,52 +1,67 @@
 // The public REST API on Node's HTTP server: /v1/* goes to trpc-to-openapi's Node adapter
 // (≈5× the throughput of an App Router route here), with the body parsed up front so
 // size, content type and malformed JSON get our typed errors, and every error body
-// rewritten through the one error table.
+// rewritten through the one error table. Routes that are not tRPC procedures (the SSE
+// run stream) are registered by the composition root: this file knows no domain.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { TRPCError } from "@trpc/server";
+import { TRPCError, type AnyRouter } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { env } from "../../foundation/env.ts";
-import { openRunStream, streamRun } from "../stream/run-stream.ts";
-import { appRouter, procedureMetaByPath } from "../trpc/root.ts";
-import type { TContext } from "../trpc/context.ts";
+import type { ZodOpenApiOperationObject } from "zod-openapi";
 import { AppError, isInternal, toErrorResponse } from "../../foundation/errors.ts";
 import { logger } from "../../foundation/logger.ts";
+import { procedureMetaByPath } from "../trpc/init.ts";
+import type { TContext } from "../trpc/context.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 
 type TRequest = IncomingMessage & { body?: unknown };
+type THeaderReader = (name: string) => string | undefined;
 
-const STREAM_PATH = /^\/v1\/runs\/([^/]+)\/stream\/?$/;
+/** A /v1 route served outside tRPC, with its entry in the OpenAPI document. */
+export type TRestRoute = {
+  method: "GET" | "POST";
+  /** OpenAPI path template, e.g. "/v1/runs/{id}/stream". */
+  path: string;
+  operation: ZodOpenApiOperationObject;
+  handle: (call: { req: IncomingMessage; res: ServerResponse; params: Record<string, string>; header: THeaderReader }) => Promise<void>;
+};
+
+export type TRestHandlerOptions = {
+  router: AnyRouter;
+  routes: TRestRoute[];
+  /** Server URL written into the OpenAPI document. */
+  publicBaseUrl: string;
+  maxBodyBytes: number;
+};
+
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const requestIds = new WeakMap<IncomingMessage, string>();
 const statusOverrides = new WeakMap<IncomingMessage, number>();
 const errorsByRequest = new WeakMap<IncomingMessage, unknown>();
 
-
 /** Reads a request header by name (the first value when repeated). */
-function headerReader(req: IncomingMessage) {
+function headerReader(req: IncomingMessage): THeaderReader {
   return (name: string) => {
     const value = req.headers[name.toLowerCase()];
     return Array.isArray(value) ? value[0] : value;
   };
 }
 
-const openApiHandler = createOpenApiNodeHttpHandler({
-  router: appRouter,
-  createContext: ({ req, res }): TContext => ({
-    requestId: requestIds.get(req) ?? randomUUID(),
-    header: headerReader(req),
-    setHeader: (name, value) => res.setHeader(name, value),
-    setStatus: (status) => statusOverrides.set(req, status),
-  }),
-  responseMeta: ({ paths, errors }) => {
-    if (errors.length > 0) return {};
-    const meta = paths?.[0] ? procedureMetaByPath.get(paths[0]) : undefined;
-    return { status: meta?.successStatus ?? 200 };
-  },
-  onError: ({ error, req }) => errorsByRequest.set(req as IncomingMessage, error),
-});
+/** "/v1/runs/{id}/stream" → a matcher returning { id } for a concrete path. */
+function pathMatcher(template: string): (pathname: string) => Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_match, name: string) => {
+    names.push(name);
+    return "([^/]+)";
+  });
+  const regex = new RegExp(`^${pattern}/?$`);
+  return (pathname) => {
+    const match = regex.exec(pathname);
+    if (!match) return null;
+    return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+  };
+}
 
 function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
   const requestId = requestIds.get(req) ?? "";
@@ -119,58 +134,83 @@ function findNulCharacter(value: unknown, path: string[] = []): string[] | null 
   return null;
 }
 
-let cachedDocument: string | undefined;
-
-function openApiDocument(): string {
-  const settings = env();
-  cachedDocument ??= JSON.stringify(buildOpenApiDocument(settings.PUBLIC_BASE_URL ?? `http://localhost:${settings.PORT}`));
-  return cachedDocument;
-}
-
 export function isPublicApiPath(url: string | undefined): boolean {
   return url === "/v1" || Boolean(url?.startsWith("/v1/") || url?.startsWith("/v1?"));
 }
 
-export async function handlePublicApi(req: TRequest, res: ServerResponse): Promise<void> {
-  const requestId = randomUUID();
-  requestIds.set(req, requestId);
-  res.setHeader("X-Request-Id", requestId);
-  try {
-    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+/** Builds the /v1 handler over a router tree and the extra routes the composition root registers. */
+export function createRestHandler(options: TRestHandlerOptions): (req: TRequest, res: ServerResponse) => Promise<void> {
+  const metaByPath = procedureMetaByPath(options.router);
+  const routes = options.routes.map((route) => ({ ...route, match: pathMatcher(route.path) }));
+  let document: string | undefined;
+  const openApiDocument = () =>
+    (document ??= JSON.stringify(
+      buildOpenApiDocument({
+        router: options.router,
+        baseUrl: options.publicBaseUrl,
+        extraPaths: Object.fromEntries(options.routes.map((route) => [route.path, { [route.method.toLowerCase()]: route.operation }])),
+      }),
+    ));
 
-    if (pathname === "/v1/openapi.json" && req.method === "GET") {
-      res.setHeader("Content-Type", "application/json");
-      res.end(openApiDocument());
-      return;
-    }
+  const openApiHandler = createOpenApiNodeHttpHandler({
+    router: options.router,
+    createContext: ({ req, res }): TContext => ({
+      requestId: requestIds.get(req) ?? randomUUID(),
+      header: headerReader(req),
+      setHeader: (name, value) => res.setHeader(name, value),
+      setStatus: (status) => statusOverrides.set(req, status),
+    }),
+    responseMeta: ({ paths, errors }) => {
+      if (errors.length > 0) return {};
+      const meta = paths?.[0] ? metaByPath.get(paths[0]) : undefined;
+      return { status: meta?.successStatus ?? 200 };
+    },
+    onError: ({ error, req }) => errorsByRequest.set(req as IncomingMessage, error),
+  });
 
-    const stream = STREAM_PATH.exec(pathname);
-    if (stream && req.method === "GET") {
-      streamRun(req, res, await openRunStream(headerReader(req), decodeURIComponent(stream[1]!)));
-      return;
-    }
+  return async (req, res) => {
+    const requestId = randomUUID();
+    requestIds.set(req, requestId);
+    res.setHeader("X-Request-Id", requestId);
+    try {
+      const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
 
-    if (METHODS_WITH_BODY.has(req.method ?? "")) await readBody(req, env().MAX_BODY_BYTES);
-
-    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-    // The adapter writes its own error bodies; replace them with the table's.
-    res.end = ((...args: unknown[]) => {
-      if (errorsByRequest.has(req)) {
-        const error = errorsByRequest.get(req);
-        errorsByRequest.delete(req);
-        res.end = end as typeof res.end;
-        sendError(req, res, error);
-        return res;
+      if (pathname === "/v1/openapi.json" && req.method === "GET") {
+        res.setHeader("Content-Type", "application/json");
+        res.end(openApiDocument());
+        return;
       }
-      const override = statusOverrides.get(req);
-      if (override) res.statusCode = override;
-      return end(...args);
-    }) as typeof res.end;
 
-    await openApiHandler(req, res, () => {
-      throw new AppError("not_found", `No route for ${req.method} ${pathname}`);
-    });
-  } catch (error) {
-    sendError(req, res, error);
-  }
+      for (const route of routes) {
+        const params = req.method === route.method ? route.match(pathname) : null;
+        if (params) {
+          await route.handle({ req, res, params, header: headerReader(req) });
+          return;
+        }
+      }
+
+      if (METHODS_WITH_BODY.has(req.method ?? "")) await readBody(req, options.maxBodyBytes);
+
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      // The adapter writes its own error bodies; replace them with the table's.
+      res.end = ((...args: unknown[]) => {
+        if (errorsByRequest.has(req)) {
+          const error = errorsByRequest.get(req);
+          errorsByRequest.delete(req);
+          res.end = end as typeof res.end;
+          sendError(req, res, error);
+          return res;
+        }
+        const override = statusOverrides.get(req);
+        if (override) res.statusCode = override;
+        return end(...args);
+      }) as typeof res.end;
+
+      await openApiHandler(req, res, () => {
+        throw new AppError("not_found", `No route for ${req.method} ${pathname}`);
+      });
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  };
 }

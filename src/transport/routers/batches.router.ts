@@ -1,4 +1,4 @@
-import { withIdempotency, ZIdempotencyRequestHeaders, ZIdempotencyResponseHeaders } from "../../domains/idempotency/idempotency.ts";
+import { idempotent, ZIdempotencyRequestHeaders, ZIdempotencyResponseHeaders } from "../trpc/idempotent.ts";
 import { apiProcedure, router } from "../trpc/init.ts";
 import {
   ZBatchIdInput,
@@ -30,7 +30,7 @@ export const batchesRouter = router({
     .input(ZCreateBatchRequest)
     .output(ZCreateBatchResponse)
     .mutation(({ ctx, input }) =>
-      withIdempotency({ ctx, endpoint: "POST /v1/batches", input, successStatus: CREATE_STATUS }, (record) =>
+      idempotent({ ctx, endpoint: "POST /v1/batches", input, successStatus: CREATE_STATUS }, (record) =>
         createBatch(ctx.principal, input, record),
       ),
     ),

@@ -1,4 +1,4 @@
-import { withIdempotency, ZIdempotencyRequestHeaders, ZIdempotencyResponseHeaders } from "../../domains/idempotency/idempotency.ts";
+import { idempotent, ZIdempotencyRequestHeaders, ZIdempotencyResponseHeaders } from "../trpc/idempotent.ts";
 import { apiProcedure, router } from "../trpc/init.ts";
 import {
   ZCancelRunResponse,
@@ -31,7 +31,7 @@ export const runsRouter = router({
     .input(ZCreateRunRequest)
     .output(ZCreateRunResponse)
     .mutation(({ ctx, input }) =>
-      withIdempotency({ ctx, endpoint: "POST /v1/run", input, successStatus: CREATE_STATUS }, (record) =>
+      idempotent({ ctx, endpoint: "POST /v1/run", input, successStatus: CREATE_STATUS }, (record) =>
         createRun(ctx.principal, input, record),
       ),
     ),

@@ -3,14 +3,16 @@
 // stream closes on a terminal state or after 30 s. Each update carries `id:` (the run's
 // version) so a reconnecting client's Last-Event-ID skips what it already saw.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { authenticate, requireScope, type THeaderReader } from "../../domains/auth/authenticate.ts";
-import { tenantScope } from "../../domains/auth/tenant.ts";
+import { z } from "zod";
 import { db } from "../../foundation/db/client.ts";
-import type { Run } from "../../generated/prisma/client.ts";
 import { notFound } from "../../foundation/errors.ts";
-import { enforceDailyCap } from "../../domains/limits/daily-cap.ts";
+import type { Run } from "../../generated/prisma/client.ts";
+import type { THeaderReader } from "../../domains/auth/authenticate.ts";
+import { tenantScope } from "../../domains/auth/tenant.ts";
 import { subscribeToRun } from "../../domains/runs/run-notifier.ts";
 import { TERMINAL_RUN_STATUSES, ZRunIdInput } from "../../domains/runs/runs.schemas.ts";
+import { authorizeApiCall } from "../authorize.ts";
+import type { TRestRoute } from "../rest/rest-handler.ts";
 
 export const STREAM_TIMING = { minUpdateIntervalMs: 2_000, pingIntervalMs: 15_000, maxDurationMs: 30_000 };
 
@@ -27,17 +29,15 @@ function updateFrame(run: Run): string {
 }
 
 /** Authenticates and checks the run exists; throws AppError (rendered as JSON) before any stream starts. */
-export async function openRunStream(header: THeaderReader, runId: string): Promise<string> {
-  const principal = await authenticate(header);
-  await enforceDailyCap(principal);
-  requireScope(principal, "agents:read");
+async function openRunStream(request: { header: THeaderReader; setHeader: (name: string, value: string) => void }, runId: string): Promise<string> {
+  const principal = await authorizeApiCall(request, { scope: "agents:read" });
   const { id } = ZRunIdInput.parse({ id: runId });
   const run = await db().run.findFirst({ where: { id, ...tenantScope(principal) }, select: { id: true } });
   if (!run) throw notFound("Run");
   return run.id;
 }
 
-export function streamRun(req: IncomingMessage, res: ServerResponse, runId: string): void {
+function streamRun(req: IncomingMessage, res: ServerResponse, runId: string): void {
   res.writeHead(200, {
     "Content-Type": "text/event-stream; charset=utf-8",
     "Cache-Control": "no-cache, no-transform",
@@ -91,3 +91,26 @@ export function streamRun(req: IncomingMessage, res: ServerResponse, runId: stri
   req.on("close", close);
   void refresh();
 }
+
+/** GET /v1/runs/{id}/stream, registered on the REST handler by the composition root. */
+export const runStreamRoute: TRestRoute = {
+  method: "GET",
+  path: "/v1/runs/{id}/stream",
+  operation: {
+    operationId: "runs-stream",
+    tags: ["runs"],
+    summary: "Server-Sent Events stream of a run's status",
+    security: [{ bearerAuth: [] }],
+    requestParams: { path: z.object({ id: z.uuid() }) },
+    responses: {
+      "200": {
+        description: "text/event-stream of `data: {status, confidence, result, error}` updates",
+        content: { "text/event-stream": { schema: { type: "string" } } },
+      },
+    },
+  },
+  async handle({ req, res, params, header }) {
+    const runId = await openRunStream({ header, setHeader: (name, value) => res.setHeader(name, value) }, params.id ?? "");
+    streamRun(req, res, runId);
+  },
+};

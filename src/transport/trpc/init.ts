@@ -1,12 +1,11 @@
 // tRPC is initialised once; every router (REST via trpc-to-openapi and the dashboard) is
 // built from these procedures, so auth, scopes and limits are decided in one place.
-import { initTRPC } from "@trpc/server";
+import { initTRPC, type AnyRouter } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { authenticate, requireScope } from "../../domains/auth/authenticate.ts";
+import { toErrorResponse } from "../../foundation/errors.ts";
 import type { TScope } from "../../domains/auth/scopes.ts";
-import { AppError, toErrorResponse } from "../../foundation/errors.ts";
-import { enforceDailyCap } from "../../domains/limits/daily-cap.ts";
-import { rateLimiter, type TRateLimitPolicy } from "../../domains/limits/rate-limiter.ts";
+import type { TRateLimitPolicy } from "../../domains/limits/rate-limiter.ts";
+import { authorizeApiCall } from "../authorize.ts";
 import type { TContext } from "./context.ts";
 
 export type TApiMeta = OpenApiMeta<{
@@ -32,20 +31,12 @@ export const publicProcedure = t.procedure;
 
 export const apiProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   if (!meta?.scope) throw new Error("apiProcedure requires meta.scope");
-  const principal = await authenticate(ctx.header);
-  await enforceDailyCap(principal);
-  requireScope(principal, meta.scope);
-  if (meta.rateLimit) {
-    const decision = await rateLimiter().check(meta.rateLimit, principal.apiKeyId);
-    if (decision) {
-      const resetSeconds = Math.max(0, Math.ceil((decision.resetAt - Date.now()) / 1000));
-      ctx.setHeader("RateLimit-Limit", String(decision.limit));
-      ctx.setHeader("RateLimit-Remaining", String(decision.remaining));
-      ctx.setHeader("RateLimit-Reset", String(resetSeconds));
-      if (!decision.allowed) {
-        throw new AppError("rate_limited", "Rate limit exceeded", { retry_after: Math.max(1, resetSeconds) });
-      }
-    }
-  }
+  const principal = await authorizeApiCall(ctx, { scope: meta.scope, rateLimit: meta.rateLimit });
   return next({ ctx: { ...ctx, principal } });
 });
+
+/** Each procedure's meta by its router path ("runs.create"), for status and docs lookups. */
+export function procedureMetaByPath(router: AnyRouter): ReadonlyMap<string, TApiMeta | undefined> {
+  const procedures = router._def.procedures as unknown as Record<string, { _def: { meta?: TApiMeta } }>;
+  return new Map(Object.entries(procedures).map(([path, procedure]) => [path, procedure._def.meta]));
+}

@@ -5,7 +5,7 @@ import { runsRouter } from "../routers/runs.router.ts";
 import { triageRouter } from "../routers/triage.router.ts";
 import { usageRouter } from "../routers/usage.router.ts";
 import { webhooksRouter } from "../routers/webhooks.router.ts";
-import { router, type TApiMeta } from "./init.ts";
+import { router } from "./init.ts";
 
 export const appRouter = router({
   health: healthRouter,
@@ -17,10 +17,3 @@ export const appRouter = router({
 });
 
 export type TAppRouter = typeof appRouter;
-
-/** Each procedure's meta by its router path ("runs.create"), for status and docs lookups. */
-export const procedureMetaByPath: ReadonlyMap<string, TApiMeta | undefined> = new Map(
-  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: TApiMeta } }>).map(
-    ([path, procedure]) => [path, procedure._def.meta],
-  ),
-);

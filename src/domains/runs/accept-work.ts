@@ -1,0 +1,36 @@
+// Accepting work, the same way for a run and for a batch: check the callback URL, then in
+// ONE transaction create the records, charge every run and record the idempotent
+// response, and only after that transaction has committed hand the work over. Nothing
+// accepted is lost (the records exist before the hand-over, and start-up re-dispatches
+// queued work) and nothing refused is charged (402 rolls the whole transaction back).
+import { db } from "../../foundation/db/client.ts";
+import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { TPrincipal } from "../auth/authenticate.ts";
+import { debitForRuns } from "../usage/credits.ts";
+
+type TTransaction = Prisma.TransactionClient;
+
+/** Called inside the accepting transaction with the response about to be returned (the idempotency record). */
+export type TRecordAccepted<TResponse> = (tx: TTransaction, response: TResponse) => Promise<void>;
+
+export async function acceptWork<TResponse, TCreated>(input: {
+  principal: TPrincipal;
+  webhookUrl?: string;
+  /** Writes the records; returns the runs to charge and the response to send. */
+  create: (tx: TTransaction) => Promise<{ created: TCreated; chargedRuns: { runId: string; agentType: string }[]; response: TResponse }>;
+  recordAccepted?: TRecordAccepted<TResponse>;
+  /** Hands the committed work to the execution engine. */
+  dispatch: (created: TCreated) => Promise<void>;
+}): Promise<TResponse> {
+  if (input.webhookUrl) await assertDeliverableUrl(input.webhookUrl, { path: "webhook_url" });
+  const { created, response } = await db().$transaction(async (tx) => {
+    const accepted = await input.create(tx);
+    // Charged in this transaction: without the credits, nothing here is committed (402).
+    await debitForRuns(tx, input.principal, accepted.chargedRuns);
+    await input.recordAccepted?.(tx, accepted.response);
+    return accepted;
+  });
+  await input.dispatch(created);
+  return response;
+}

@@ -1,0 +1,11 @@
+// What a run costs in credits, by agent type (decisions.md, "Usage and credits").
+import type { TAgentType } from "../agents/agent-types.ts";
+
+export const CREDITS_PER_RUN: Record<TAgentType, number> = {
+  center: 1,
+  rfq_generator: 5,
+  ap_specialist: 3,
+};
+
+/** Credits one run of `agentType` costs; 0 for a type no longer sold. */
+export const costOfRun = (agentType: TAgentType | string): number => CREDITS_PER_RUN[agentType as TAgentType] ?? 0;
