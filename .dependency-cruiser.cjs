@@ -1,0 +1,70 @@
+// The layer rules of docs/architecture.md, checked on every `npm test` (npm run lint:layers).
+// Imports point down only: foundation → domains (in their own order) → jobs → transport →
+// composition roots (src/server.ts, src/cli/admin.ts, app/).
+const DOMAINS_BELOW = {
+  // A domain may import the foundation and the domains listed here, nothing else.
+  agents: [],
+  auth: [],
+  limits: [],
+  idempotency: [],
+  organizations: ["auth"],
+  usage: ["agents", "auth"],
+  runs: ["agents", "auth", "usage"],
+  triage: ["runs", "auth"],
+  batches: ["runs", "auth", "usage", "agents"],
+  webhooks: ["runs", "auth"],
+};
+
+const domainRules = Object.entries(DOMAINS_BELOW).map(([domain, allowed]) => ({
+  name: `domain-order-${domain}`,
+  comment: `${domain} may import only the foundation and the domains below it (${allowed.join(", ") || "none"})`,
+  severity: "error",
+  from: { path: `^src/domains/${domain}/` },
+  to: { path: "^src/domains/", pathNot: [`^src/domains/${domain}/`, ...allowed.map((name) => `^src/domains/${name}/`)] },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: "foundation-knows-no-layer-above",
+      severity: "error",
+      from: { path: "^src/foundation/" },
+      to: { path: "^(src/(domains|jobs|transport|cli|server\\.ts)|app/)" },
+    },
+    {
+      name: "domains-know-no-engine-or-transport",
+      severity: "error",
+      from: { path: "^src/domains/" },
+      to: { path: "^(src/(jobs|transport|cli|server\\.ts)|app/)" },
+    },
+    ...domainRules,
+    {
+      name: "jobs-know-no-transport",
+      severity: "error",
+      from: { path: "^src/jobs/" },
+      to: { path: "^(src/(transport|cli|server\\.ts)|app/)" },
+    },
+    {
+      name: "transport-knows-no-engine-or-root",
+      comment: "which engine runs the work is decided by the composition root",
+      severity: "error",
+      from: { path: "^src/transport/" },
+      to: { path: "^(src/(jobs|cli|server\\.ts)|app/)" },
+    },
+    {
+      name: "rest-adapter-knows-no-domain",
+      comment: "routes outside tRPC are registered by the composition root",
+      severity: "error",
+      from: { path: "^src/transport/rest/" },
+      to: { path: "^src/domains/" },
+    },
+    { name: "no-circular", severity: "error", from: {}, to: { circular: true } },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^src/generated/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};
