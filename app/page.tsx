@@ -10,6 +10,9 @@ export default function HomePage() {
         <li>
           <a href="/v1/openapi.json">/v1/openapi.json</a> — the API contract (OpenAPI 3)
         </li>
+        <li>
+          <a href="/docs">/docs</a> — interactive API reference
+        </li>
       </ul>
     </main>
   );

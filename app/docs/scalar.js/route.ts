@@ -1,0 +1,7 @@
+// GET /docs/scalar.js: Scalar's browser bundle from the installed package (no CDN).
+import { serveScalarBundle } from "../../../src/docs/api-reference.ts";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = serveScalarBundle;
