@@ -1,5 +1,5 @@
 // GET /docs: the interactive API reference (Scalar) for /v1/openapi.json.
-import { renderApiReferencePage } from "../../src/docs/api-reference.ts";
+import { renderApiReferencePage } from "../../src/transport/docs/api-reference.ts";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 // GET /docs/scalar.js: Scalar's browser bundle from the installed package (no CDN).
-import { serveScalarBundle } from "../../../src/docs/api-reference.ts";
+import { serveScalarBundle } from "../../../src/transport/docs/api-reference.ts";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
