@@ -3,7 +3,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { server: "src/server.ts", admin: "src/cli/admin.ts" },
+  entryPoints: { server: "src/server.ts", admin: "src/cli/admin.ts", openapi: "src/cli/openapi.ts" },
   outdir: "dist",
   outExtension: { ".js": ".mjs" },
   bundle: true,

@@ -14,6 +14,14 @@ if [ "$status" -eq 0 ]; then
   npm run -s typecheck || status=$?
 fi
 if [ "$status" -eq 0 ]; then
+  # The folder import graph only points down (docs/architecture.md, "Layers").
+  npm run -s lint:layers || status=$?
+fi
+if [ "$status" -eq 0 ]; then
+  # The public contract passes Redocly's recommended rules with no warnings.
+  npm run -s lint:openapi || status=$?
+fi
+if [ "$status" -eq 0 ]; then
   npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json "$@" || status=$?
 fi
 echo "$status" > .test-results/exit-code

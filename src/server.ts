@@ -7,9 +7,8 @@ import next from "next";
 import { startDatabase } from "./foundation/db/bootstrap.ts";
 import { env, InvalidEnvironmentError } from "./foundation/env.ts";
 import { logger } from "./foundation/logger.ts";
+import { apiRouter, restRoutes } from "./api-surface.ts";
 import { createRestHandler, isPublicApiPath } from "./transport/rest/rest-handler.ts";
-import { runStreamRoute } from "./transport/stream/run-stream.ts";
-import { appRouter } from "./transport/trpc/root.ts";
 import { startExecutionEngine } from "./jobs/engine.ts";
 import { createRateLimiter } from "./domains/limits/create-rate-limiter.ts";
 import { setRateLimiter } from "./domains/limits/rate-limiter.ts";
@@ -35,8 +34,8 @@ async function main() {
   const handleWithNext = app.getRequestHandler();
 
   const handlePublicApi = createRestHandler({
-    router: appRouter,
-    routes: [runStreamRoute],
+    router: apiRouter,
+    routes: restRoutes,
     publicBaseUrl: settings.PUBLIC_BASE_URL ?? `http://localhost:${settings.PORT}`,
     maxBodyBytes: settings.MAX_BODY_BYTES,
   });

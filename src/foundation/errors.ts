@@ -2,50 +2,55 @@
 // Domain code throws AppError; the REST adapter, the SSE route and the dashboard's tRPC
 // formatter all render errors through toErrorResponse.
 import { TRPCError } from "@trpc/server";
-import { ZodError } from "zod";
+import { z, ZodError } from "zod";
 import { Prisma } from "../generated/prisma/client.ts";
 
 export type TValidationIssue = { path: string; message: string };
 
+const ZValidationIssue = z.object({ path: z.string(), message: z.string() });
+
+/**
+ * THE error table: every error type with its HTTP status, the `error` field where the
+ * spec fixes a sentence (else the type), what it means (the OpenAPI descriptions), and the
+ * detail fields its body carries. Statuses, bodies and the OpenAPI Error schema all derive
+ * from it.
+ */
+export const ERROR_TABLE = {
+  validation_error: { status: 400, meaning: "the request failed validation; `issues` name each field", details: { issues: z.array(ZValidationIssue) } },
+  authentication_error: { status: 401, meaning: "the API key is missing, malformed, unknown, revoked or expired", details: {} },
+  insufficient_credits: { status: 402, meaning: "the period's credits cannot cover this request; nothing was charged", details: { credits_remaining: z.number().int() } },
+  insufficient_scope: { status: 403, error: "Insufficient scope", meaning: "the key lacks the scope this operation requires", details: { required: z.string(), provided: z.array(z.string()) } },
+  plan_required: { status: 403, meaning: "the organization's plan does not include API access", details: { plan: z.string() } },
+  not_found: { status: 404, meaning: "no such resource in the caller's organization and mode", details: {} },
+  method_not_allowed: { status: 405, meaning: "the path exists but not with this method", details: {} },
+  conflict: { status: 409, meaning: "the resource is not in a state that allows this, or the Idempotency-Key was used with another body", details: {} },
+  payload_too_large: { status: 413, meaning: "the request body is larger than the server accepts", details: {} },
+  unsupported_media_type: { status: 415, meaning: "the request body is not JSON", details: {} },
+  rate_limited: { status: 429, error: "Rate limit exceeded", meaning: "a rate limit or the daily call cap was reached; retry after `retry_after` seconds", details: { retry_after: z.number().int() } },
+  internal_error: { status: 500, meaning: "an unexpected error; the body carries the request id", details: { request_id: z.string() } },
+  service_unavailable: { status: 503, meaning: "a service this request needs is unavailable; retry later", details: {} },
+} as const satisfies Record<string, { status: number; error?: string; meaning: string; details: z.ZodRawShape }>;
+
+type TErrorTable = typeof ERROR_TABLE;
+export type TErrorType = keyof TErrorTable;
+export const ERROR_TYPES = Object.keys(ERROR_TABLE) as TErrorType[];
+
 type TErrorDetails = {
-  validation_error: { issues: TValidationIssue[] };
-  authentication_error: Record<string, never>;
-  insufficient_credits: { credits_remaining: number };
-  insufficient_scope: { required: string; provided: string[] };
-  plan_required: { plan: string };
-  not_found: Record<string, never>;
-  method_not_allowed: Record<string, never>;
-  conflict: Record<string, never>;
-  payload_too_large: Record<string, never>;
-  unsupported_media_type: Record<string, never>;
-  rate_limited: { retry_after: number };
-  internal_error: Record<string, never>;
-  service_unavailable: Record<string, never>;
+  [K in TErrorType]: K extends "internal_error" ? Record<string, never> : z.infer<z.ZodObject<TErrorTable[K]["details"]>>;
 };
 
-export type TErrorType = keyof TErrorDetails;
+/** The one body every error response has (decisions.md, "Errors"): switch on `type`. */
+export const ZErrorBody = z
+  .object({
+    error: z.string(),
+    type: z.enum(ERROR_TYPES as [TErrorType, ...TErrorType[]]),
+    message: z.string(),
+    ...Object.assign({}, ...Object.values(ERROR_TABLE).map((entry) => entry.details)),
+  })
+  .partial()
+  .required({ error: true, type: true, message: true });
 
-const STATUS_BY_TYPE: Record<TErrorType, number> = {
-  validation_error: 400,
-  authentication_error: 401,
-  insufficient_credits: 402,
-  insufficient_scope: 403,
-  plan_required: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal_error: 500,
-  service_unavailable: 503,
-};
-
-// The spec fixes `error` to a sentence for these two; every other body uses the type.
-const ERROR_FIELD_OVERRIDES: Partial<Record<TErrorType, string>> = {
-  insufficient_scope: "Insufficient scope",
-  rate_limited: "Rate limit exceeded",
-};
+const errorField = (type: TErrorType): string => ("error" in ERROR_TABLE[type] ? (ERROR_TABLE[type] as { error: string }).error : type);
 
 export class AppError<T extends TErrorType = TErrorType> extends Error {
   readonly type: T;
@@ -61,7 +66,7 @@ export class AppError<T extends TErrorType = TErrorType> extends Error {
   }
 
   get status(): number {
-    return STATUS_BY_TYPE[this.type];
+    return ERROR_TABLE[this.type].status;
   }
 }
 
@@ -130,7 +135,7 @@ export function toAppError(error: unknown): AppError {
 export function toErrorResponse(error: unknown, requestId: string): TErrorResponse {
   const appError = toAppError(error);
   const body: TErrorResponse["body"] = {
-    error: ERROR_FIELD_OVERRIDES[appError.type] ?? appError.type,
+    error: errorField(appError.type),
     type: appError.type,
     message: appError.message,
     ...appError.details,

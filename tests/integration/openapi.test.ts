@@ -64,7 +64,7 @@ describe("GET /v1/openapi.json", () => {
         }
       }
     }
-    expect(document.components.schemas.Error.required).toEqual(["error", "type"]);
+    expect(document.components.schemas.Error.required).toEqual(["error", "type", "message"]);
   });
 
   it("matches the committed contract snapshot", async () => {

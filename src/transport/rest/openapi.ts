@@ -1,123 +1,104 @@
 // The OpenAPI 3 document, generated from the same routers that serve /v1. The library
-// writes 200 for every success; procedures that answer 201/202 say so in their meta, and
-// the document is corrected from there. Routes served outside tRPC (the SSE stream) bring
-// their own operation objects.
+// writes 200 for every success and its own error schemas; this file corrects both from the
+// procedures' meta (success status, the domain errors each can answer) and the one error
+// table (src/foundation/errors.ts), so no status or error body is kept by hand. Routes
+// served outside tRPC (the SSE stream) bring their own operation objects.
 import type { AnyRouter } from "@trpc/server";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { ERROR_TABLE, ZErrorBody, type TErrorType } from "../../foundation/errors.ts";
 import { SERVICE_VERSION } from "../../foundation/version.ts";
 import { IDEMPOTENCY_KEY_HEADER } from "../trpc/idempotent.ts";
-import { procedureMetaByPath } from "../trpc/init.ts";
+import { procedureMetaByPath, type TApiMeta } from "../trpc/init.ts";
 
-type TOperation = { responses?: Record<string, unknown>; security?: unknown[]; parameters?: { in?: string; name?: string }[] };
-
-type TSchema = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>[string];
-
-const ERROR_SCHEMA: TSchema = {
-  type: "object",
-  description: "Every error body (decisions.md, Errors). Switch on `type`.",
-  required: ["error", "type"],
-  properties: {
-    error: { type: "string" },
-    type: {
-      type: "string",
-      enum: [
-        "validation_error",
-        "authentication_error",
-        "insufficient_credits",
-        "insufficient_scope",
-        "plan_required",
-        "not_found",
-        "method_not_allowed",
-        "conflict",
-        "payload_too_large",
-        "unsupported_media_type",
-        "rate_limited",
-        "internal_error",
-        "service_unavailable",
-      ],
-    },
-    message: { type: "string" },
-    issues: { type: "array", items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } } },
-    required: { type: "string" },
-    provided: { type: "array", items: { type: "string" } },
-    plan: { type: "string" },
-    retry_after: { type: "integer" },
-    credits_remaining: { type: "integer" },
-    request_id: { type: "string" },
-  },
+type TResponse = { description: string; content?: Record<string, unknown> };
+type TOperation = {
+  responses?: Record<string, TResponse>;
+  security?: unknown[];
+  parameters?: { in?: string; name?: string }[];
+  requestBody?: unknown;
 };
 
-const ERROR_DESCRIPTIONS: Record<string, string> = {
-  "400": "validation_error: the request failed validation (issues name each field)",
-  "401": "authentication_error: key missing, invalid, revoked or expired",
-  "403": "insufficient_scope or plan_required",
-  "404": "not_found: no such resource in the caller's organization and mode",
-  "409": "conflict: the resource is not in a state that allows this",
-  "413": "payload_too_large",
-  "415": "unsupported_media_type: send application/json",
-  "500": "internal_error (body carries request_id)",
-};
+const ERROR_SCHEMA_NAME = "Error";
+const ERROR_REF = { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` };
 
-const IDEMPOTENCY_CONFLICT = `conflict: the ${IDEMPOTENCY_KEY_HEADER} was already used with a different body`;
+/** Errors any authenticated call can answer: the key, its scope, the plan, the daily cap. */
+const AUTHENTICATED_ERRORS: TErrorType[] = ["authentication_error", "insufficient_scope", "plan_required", "rate_limited"];
+const BODY_ERRORS: TErrorType[] = ["payload_too_large", "unsupported_media_type"];
 
-/** Replaces the library's error schemas with ours and lists the statuses each route can return. */
-function describeErrors(path: string, method: string, operation: TOperation): void {
-  const responses = (operation.responses ??= {});
-  const statuses = new Set(Object.keys(responses).filter((status) => Number(status) >= 400));
-  const authenticated = Boolean(operation.security?.length);
-  if (authenticated) ["401", "403"].forEach((status) => statuses.add(status));
-  if (path.includes("{")) statuses.add("404");
-  else if (method === "get") {
-    // A collection always exists; the library's default 404 does not apply.
-    statuses.delete("404");
-    delete responses["404"];
-  }
-  if (/\/(cancel|approve|reject)$/.test(path)) statuses.add("409");
-  const idempotent = operation.parameters?.some((parameter) => parameter.in === "header" && parameter.name === IDEMPOTENCY_KEY_HEADER);
-  if (idempotent) statuses.add("409");
-  if (method !== "get") ["413", "415"].forEach((status) => statuses.add(status));
-  for (const status of [...statuses].sort()) {
-    responses[status] = {
-      description: (idempotent && status === "409" ? IDEMPOTENCY_CONFLICT : ERROR_DESCRIPTIONS[status]) ?? "error",
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-    };
-  }
+function errorSchema(): Record<string, unknown> {
+  // Clients must tolerate fields added later, so no additionalProperties: false here.
+  const { $schema: _dialect, additionalProperties: _closed, ...schema } = z.toJSONSchema(ZErrorBody) as Record<string, unknown>;
+  return { ...schema, description: "Every error body (decisions.md, Errors). Switch on `type`; `error` equals `type` except where the spec fixes a sentence." };
 }
 
-function successStatusByOperation(router: AnyRouter): Map<string, number> {
-  const statuses = new Map<string, number>();
-  for (const meta of procedureMetaByPath(router).values()) {
-    if (meta?.openapi && meta.successStatus) {
-      statuses.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta.successStatus);
-    }
-  }
-  return statuses;
+/** The error types an operation can answer, from what it is (authenticated, has path ids, has a body) and its meta. */
+function errorTypesOf(path: string, operation: TOperation, meta: TApiMeta | undefined): Set<TErrorType> {
+  // Every operation can answer 400: a query string or path that cannot be decoded, if nothing else.
+  const types = new Set<TErrorType>(["validation_error", ...(meta?.errors ?? [])]);
+  const authenticated = Boolean(operation.security?.length);
+  if (authenticated) AUTHENTICATED_ERRORS.forEach((type) => types.add(type));
+  if (path.includes("{")) types.add("not_found");
+  if (operation.requestBody) BODY_ERRORS.forEach((type) => types.add(type));
+  const idempotent = operation.parameters?.some((parameter) => parameter.in === "header" && parameter.name === IDEMPOTENCY_KEY_HEADER);
+  if (idempotent) types.add("conflict");
+  return types;
+}
+
+/** One response per status; several types sharing a status (403) share its description. */
+function errorResponses(types: Set<TErrorType>): Record<string, TResponse> {
+  const byStatus = new Map<number, TErrorType[]>();
+  for (const type of types) byStatus.set(ERROR_TABLE[type].status, [...(byStatus.get(ERROR_TABLE[type].status) ?? []), type]);
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, sharing]) => [
+        String(status),
+        {
+          description: sharing.map((type) => `${type}: ${ERROR_TABLE[type].meaning}`).join("; "),
+          content: { "application/json": { schema: ERROR_REF } },
+        },
+      ]),
+  );
 }
 
 export function buildOpenApiDocument(input: { router: AnyRouter; baseUrl: string; extraPaths: ZodOpenApiPathsObject }): OpenAPIObject {
+  const baseUrl = input.baseUrl.replace(/\/$/, "");
   const document = generateOpenApiDocument(input.router, {
     title: "Agent Workforce API",
     description: "Start agent runs, review what agents are unsure of, run batches and read credit usage.",
     version: SERVICE_VERSION,
-    baseUrl: input.baseUrl.replace(/\/$/, ""),
+    baseUrl,
     securitySchemes: {
       bearerAuth: { type: "http", scheme: "bearer", description: "svc_live_… or svc_test_… API key" },
     },
     paths: input.extraPaths,
   });
+  document.info.license = { name: "Proprietary: use under the Agent Workforce terms of service", url: `${baseUrl}/docs` };
 
-  const statuses = successStatusByOperation(input.router);
+  const metaByOperation = new Map<string, TApiMeta>();
+  for (const meta of procedureMetaByPath(input.router).values()) {
+    if (meta?.openapi) metaByOperation.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta);
+  }
+
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations as Record<string, TOperation>)) {
-      const status = statuses.get(`${method} ${path}`);
-      if (status && operation.responses?.["200"]) {
-        operation.responses[String(status)] = operation.responses["200"];
-        delete operation.responses["200"];
+      const meta = metaByOperation.get(`${method} ${path}`);
+      const responses = Object.fromEntries(Object.entries(operation.responses ?? {}).filter(([status]) => Number(status) < 400));
+      if (meta?.successStatus && responses["200"]) {
+        responses[String(meta.successStatus)] = responses["200"];
+        delete responses["200"];
       }
-      describeErrors(path, method, operation);
+      const success = Object.values(responses)[0];
+      if (meta?.alsoAnswers && success) responses[String(meta.alsoAnswers.status)] = { ...success, description: meta.alsoAnswers.description };
+      // A public operation says so explicitly: no key needed.
+      if (meta && meta.scope === undefined) operation.security = [];
+      operation.responses = { ...responses, ...errorResponses(errorTypesOf(path, operation, meta)) };
     }
   }
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, Error: ERROR_SCHEMA } };
+  // Only our Error schema: the library's own error.* components are replaced everywhere.
+  const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")));
+  document.components = { ...document.components, schemas: { ...schemas, [ERROR_SCHEMA_NAME]: errorSchema() } };
   return document;
 }

@@ -138,19 +138,21 @@ export function isPublicApiPath(url: string | undefined): boolean {
   return url === "/v1" || Boolean(url?.startsWith("/v1/") || url?.startsWith("/v1?"));
 }
 
+/** The OpenAPI document of a router tree plus its extra routes. */
+export function openApiDocument(options: Pick<TRestHandlerOptions, "router" | "routes" | "publicBaseUrl">) {
+  return buildOpenApiDocument({
+    router: options.router,
+    baseUrl: options.publicBaseUrl,
+    extraPaths: Object.fromEntries(options.routes.map((route) => [route.path, { [route.method.toLowerCase()]: route.operation }])),
+  });
+}
+
 /** Builds the /v1 handler over a router tree and the extra routes the composition root registers. */
 export function createRestHandler(options: TRestHandlerOptions): (req: TRequest, res: ServerResponse) => Promise<void> {
   const metaByPath = procedureMetaByPath(options.router);
   const routes = options.routes.map((route) => ({ ...route, match: pathMatcher(route.path) }));
   let document: string | undefined;
-  const openApiDocument = () =>
-    (document ??= JSON.stringify(
-      buildOpenApiDocument({
-        router: options.router,
-        baseUrl: options.publicBaseUrl,
-        extraPaths: Object.fromEntries(options.routes.map((route) => [route.path, { [route.method.toLowerCase()]: route.operation }])),
-      }),
-    ));
+  const serializedDocument = () => (document ??= JSON.stringify(openApiDocument(options)));
 
   const openApiHandler = createOpenApiNodeHttpHandler({
     router: options.router,
@@ -177,7 +179,7 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
 
       if (pathname === "/v1/openapi.json" && req.method === "GET") {
         res.setHeader("Content-Type", "application/json");
-        res.end(openApiDocument());
+        res.end(serializedDocument());
         return;
       }
 

@@ -18,6 +18,7 @@ export const batchesRouter = router({
     .meta({
       scope: "batch:run",
       successStatus: CREATE_STATUS,
+      errors: ["insufficient_credits"],
       openapi: {
         method: "POST",
         path: "/v1/batches",

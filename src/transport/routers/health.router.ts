@@ -11,7 +11,10 @@ export const ZHealthResponse = z.object({
 
 export const healthRouter = router({
   check: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/v1/health", tags: ["health"], summary: "Service health (no key needed)", protect: false } })
+    .meta({
+      alsoAnswers: { status: 503, description: "degraded: the database is unreachable" },
+      openapi: { method: "GET", path: "/v1/health", tags: ["health"], summary: "Service health (no key needed)", protect: false },
+    })
     .input(z.object({}))
     .output(ZHealthResponse)
     .query(async ({ ctx }) => {

@@ -19,6 +19,7 @@ export const runsRouter = router({
       scope: "agents:run",
       rateLimit: "strict",
       successStatus: CREATE_STATUS,
+      errors: ["insufficient_credits"],
       openapi: {
         method: "POST",
         path: "/v1/run",
@@ -59,6 +60,7 @@ export const runsRouter = router({
   cancel: apiProcedure
     .meta({
       scope: "agents:run",
+      errors: ["conflict"],
       openapi: { method: "POST", path: "/v1/runs/{id}/cancel", tags: ["runs"], summary: "Cancel a queued, running or waiting run" },
     })
     .input(ZRunIdInput)

@@ -23,6 +23,7 @@ export const triageRouter = router({
     .meta({
       scope: "triage:write",
       rateLimit: "standard",
+      errors: ["conflict"],
       openapi: { method: "POST", path: "/v1/triage/{id}/approve", tags: ["triage"], summary: "Approve: the run completes" },
     })
     .input(ZApproveTriageRequest)
@@ -35,6 +36,7 @@ export const triageRouter = router({
     .meta({
       scope: "triage:write",
       rateLimit: "standard",
+      errors: ["conflict"],
       openapi: { method: "POST", path: "/v1/triage/{id}/reject", tags: ["triage"], summary: "Reject: the run is cancelled" },
     })
     .input(ZRejectTriageRequest)

@@ -2,7 +2,7 @@
 // built from these procedures, so auth, scopes and limits are decided in one place.
 import { initTRPC, type AnyRouter } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { toErrorResponse } from "../../foundation/errors.ts";
+import { toErrorResponse, type TErrorType } from "../../foundation/errors.ts";
 import type { TScope } from "../../domains/auth/scopes.ts";
 import type { TRateLimitPolicy } from "../../domains/limits/rate-limiter.ts";
 import { authorizeApiCall } from "../authorize.ts";
@@ -14,6 +14,14 @@ export type TApiMeta = OpenApiMeta<{
   rateLimit?: TRateLimitPolicy;
   /** HTTP status of a successful REST response (default 200). */
   successStatus?: number;
+  /**
+   * Domain errors this procedure can answer beyond those every call can (validation,
+   * authentication, scope, plan, daily cap, not found for path ids, body size and type):
+   * they document its error responses in /v1/openapi.json.
+   */
+  errors?: TErrorType[];
+  /** Another status answered with the success body (health: 503 when degraded). */
+  alsoAnswers?: { status: number; description: string };
 }>;
 
 const t = initTRPC
