@@ -11,6 +11,9 @@ import { debitForRuns } from "../usage/credits.ts";
 
 type TTransaction = Prisma.TransactionClient;
 
+const ACCEPT_TRANSACTION_MAX_WAIT_MS = 10_000;
+const ACCEPT_TRANSACTION_TIMEOUT_MS = 30_000;
+
 /** Called inside the accepting transaction with the response about to be returned (the idempotency record). */
 export type TRecordAccepted<TResponse> = (tx: TTransaction, response: TResponse) => Promise<void>;
 
@@ -24,13 +27,17 @@ export async function acceptWork<TResponse, TCreated>(input: {
   dispatch: (created: TCreated) => Promise<void>;
 }): Promise<TResponse> {
   if (input.webhookUrl) await assertDeliverableUrl(input.webhookUrl, { path: "webhook_url" });
-  const { created, response } = await db().$transaction(async (tx) => {
-    const accepted = await input.create(tx);
-    // Charged in this transaction: without the credits, nothing here is committed (402).
-    await debitForRuns(tx, input.principal, accepted.chargedRuns);
-    await input.recordAccepted?.(tx, accepted.response);
-    return accepted;
-  });
+  const { created, response } = await db().$transaction(
+    async (tx) => {
+      const accepted = await input.create(tx);
+      // Charged in this transaction: without the credits, nothing here is committed (402).
+      await debitForRuns(tx, input.principal, accepted.chargedRuns);
+      await input.recordAccepted?.(tx, accepted.response);
+      return accepted;
+    },
+    // A 500-row batch writes ~1,500 rows here: Prisma's 5 s default is too tight on a busy machine.
+    { maxWait: ACCEPT_TRANSACTION_MAX_WAIT_MS, timeout: ACCEPT_TRANSACTION_TIMEOUT_MS },
+  );
   await input.dispatch(created);
   return response;
 }
