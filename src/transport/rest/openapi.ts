@@ -56,7 +56,7 @@ function errorResponses(types: Set<TErrorType>): Record<string, TResponse> {
       .map(([status, sharing]) => [
         String(status),
         {
-          description: sharing.map((type) => `${type}: ${ERROR_TABLE[type].meaning}`).join("; "),
+          description: sharing.map((type) => `\`${type}\`: ${ERROR_TABLE[type].meaning}`).join("; "),
           content: { "application/json": { schema: ERROR_REF } },
         },
       ]),
