@@ -7,6 +7,7 @@ import next from "next";
 import { startDatabase } from "./foundation/db/bootstrap.ts";
 import { env, InvalidEnvironmentError } from "./foundation/env.ts";
 import { logger } from "./foundation/logger.ts";
+import { runWithRequestId } from "./foundation/request-context.ts";
 import { createRestHandler, isPublicApiPath } from "./transport/rest/rest-handler.ts";
 import { runStreamRoute } from "./transport/stream/run-stream.ts";
 import { appRouter } from "./transport/trpc/root.ts";
@@ -45,8 +46,10 @@ async function main() {
     if (isPublicApiPath(req.url)) {
       void handlePublicApi(req, res);
     } else {
-      res.setHeader("X-Request-Id", randomUUID());
-      void handleWithNext(req, res);
+      const requestId = randomUUID();
+      res.setHeader("X-Request-Id", requestId);
+      // Next's route handlers (the dashboard's tRPC) run inside this context and reuse the id.
+      void runWithRequestId(requestId, () => handleWithNext(req, res));
     }
   });
   server.keepAliveTimeout = 65_000;
