@@ -48,7 +48,6 @@ export type TLogger = {
   info: (message: string, fields?: TLogFields) => void;
   warn: (message: string, fields?: TLogFields) => void;
   error: (message: string, fields?: TLogFields) => void;
-  isLevelEnabled: (level: Level) => boolean;
 };
 
 function facade(base: Logger): TLogger {
@@ -57,7 +56,6 @@ function facade(base: Logger): TLogger {
     info: (message, fields) => base.info(fields ?? {}, message),
     warn: (message, fields) => base.warn(fields ?? {}, message),
     error: (message, fields) => base.error(fields ?? {}, message),
-    isLevelEnabled: (level) => base.isLevelEnabled(level),
   };
 }
 
@@ -93,5 +91,4 @@ export const logger: TLogger = {
   info: (message, fields) => shared().info(message, fields),
   warn: (message, fields) => shared().warn(message, fields),
   error: (message, fields) => shared().error(message, fields),
-  isLevelEnabled: (level) => shared().isLevelEnabled(level),
 };
