@@ -8,6 +8,7 @@ import { startDatabase } from "./foundation/db/bootstrap.ts";
 import { env, InvalidEnvironmentError } from "./foundation/env.ts";
 import { logger } from "./foundation/logger.ts";
 import { apiRouter, restRoutes } from "./api-surface.ts";
+import { runWithRequestId } from "./foundation/request-context.ts";
 import { createRestHandler, isPublicApiPath } from "./transport/rest/rest-handler.ts";
 import { startExecutionEngine } from "./jobs/engine.ts";
 import { createRateLimiter } from "./domains/limits/create-rate-limiter.ts";
@@ -44,8 +45,10 @@ async function main() {
     if (isPublicApiPath(req.url)) {
       void handlePublicApi(req, res);
     } else {
-      res.setHeader("X-Request-Id", randomUUID());
-      void handleWithNext(req, res);
+      const requestId = randomUUID();
+      res.setHeader("X-Request-Id", requestId);
+      // Next's route handlers (the dashboard's tRPC) run inside this context and reuse the id.
+      void runWithRequestId(requestId, () => handleWithNext(req, res));
     }
   });
   server.keepAliveTimeout = 65_000;

@@ -1,10 +1,41 @@
+// Structured logs: pino, one JSON line per event on stderr, level from LOG_LEVEL. Every
+// line written while a request is handled carries its `requestId` (request-context.ts),
+// and credentials and secrets are replaced by "[redacted]" wherever a logged object
+// holds them. Call sites keep one shape: `logger.info(message, fields)`.
+import pino, { type DestinationStream, type Level, type Logger } from "pino";
 import { env } from "./env.ts";
+import { currentRequestId } from "./request-context.ts";
 
-// Minimal structured logger: one JSON line per event on stderr, level from LOG_LEVEL.
-const LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
-type TLevel = (typeof LEVELS)[number];
+export type TLogLevel = Level | "silent";
+export type TLogFields = Record<string, unknown>;
 
-function configuredLevel(): TLevel {
+/** Field names whose values never reach a log line: credentials, secrets, key material. */
+const SENSITIVE_FIELDS = [
+  "authorization",
+  "x-api-key",
+  "cookie",
+  "set-cookie",
+  "secret",
+  "password",
+  "passwordHash",
+  "keyHash",
+  "apiKey",
+  "secretEncrypted",
+  "deliverySecretEncrypted",
+  "WEBHOOK_SECRET_KEY",
+  "UPSTASH_REDIS_REST_TOKEN",
+  "INNGEST_SIGNING_KEY",
+  "INNGEST_EVENT_KEY",
+];
+
+/** pino redact paths for each name at the top level and up to two levels down (`headers.authorization`, `req.headers.cookie`). */
+export const REDACTED_PATHS = SENSITIVE_FIELDS.flatMap((name) => {
+  const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : `["${name}"]`;
+  const nested = key.startsWith("[") ? key : `.${key}`;
+  return [key, `*${nested}`, `*.*${nested}`];
+});
+
+function configuredLevel(): TLogLevel {
   try {
     return env().LOG_LEVEL;
   } catch {
@@ -12,18 +43,52 @@ function configuredLevel(): TLevel {
   }
 }
 
-function enabled(level: TLevel): boolean {
-  return LEVELS.indexOf(level) >= LEVELS.indexOf(configuredLevel());
+export type TLogger = {
+  debug: (message: string, fields?: TLogFields) => void;
+  info: (message: string, fields?: TLogFields) => void;
+  warn: (message: string, fields?: TLogFields) => void;
+  error: (message: string, fields?: TLogFields) => void;
+};
+
+function facade(base: Logger): TLogger {
+  return {
+    debug: (message, fields) => base.debug(fields ?? {}, message),
+    info: (message, fields) => base.info(fields ?? {}, message),
+    warn: (message, fields) => base.warn(fields ?? {}, message),
+    error: (message, fields) => base.error(fields ?? {}, message),
+  };
 }
 
-function write(level: TLevel, message: string, fields: Record<string, unknown> = {}) {
-  if (!enabled(level)) return;
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`);
+/**
+ * A logger writing to `destination` (default: stderr, synchronously — no worker thread,
+ * so nothing is lost when the process exits right after logging).
+ */
+export function createLogger(options: { level?: TLogLevel; destination?: DestinationStream } = {}): TLogger {
+  const base = pino(
+    {
+      level: options.level ?? configuredLevel(),
+      messageKey: "message",
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
+    },
+    options.destination ?? pino.destination({ dest: 2, sync: true }),
+  );
+  return facade(base);
 }
 
-export const logger = {
-  debug: (message: string, fields?: Record<string, unknown>) => write("debug", message, fields),
-  info: (message: string, fields?: Record<string, unknown>) => write("info", message, fields),
-  warn: (message: string, fields?: Record<string, unknown>) => write("warn", message, fields),
-  error: (message: string, fields?: Record<string, unknown>) => write("error", message, fields),
+let instance: TLogger | undefined;
+// Built on first use, so importing this module reads no settings.
+const shared = () => (instance ??= createLogger());
+
+export const logger: TLogger = {
+  debug: (message, fields) => shared().debug(message, fields),
+  info: (message, fields) => shared().info(message, fields),
+  warn: (message, fields) => shared().warn(message, fields),
+  error: (message, fields) => shared().error(message, fields),
 };

@@ -38,6 +38,7 @@ export async function authenticate(header: THeaderReader): Promise<TPrincipal> {
   const hash = hashApiKey(presented);
   const key = await db().apiKey.findUnique({
     where: { keyHash: hash },
+    omit: { keyHash: false }, // compared below in constant time
     include: { organization: { select: { plan: true } } },
   });
   if (!key || !hashesMatch(key.keyHash, hash)) throw unauthenticated("Invalid API key");

@@ -7,6 +7,7 @@
 // endpoint, key) decides between concurrent requests: the loser's transaction rolls back
 // and it answers the winner's response.
 import { createHash } from "node:crypto";
+import { configure } from "safe-stable-stringify";
 import { db } from "../../foundation/db/client.ts";
 import { conflict } from "../../foundation/errors.ts";
 import { Prisma, type IdempotencyRecord } from "../../generated/prisma/client.ts";
@@ -89,19 +90,14 @@ function replay<T>(stored: IdempotencyRecord, requestHash: string): TIdempotentR
   return { response: stored.responseBody as T, status: stored.responseStatus, replayed: true };
 }
 
+/**
+ * JSON with object keys sorted at every depth; members whose value is undefined are left
+ * out (as JSON.stringify does), so `{a, b}` and `{b, a}` are one body. The output is the
+ * same as the hand-written canonical form it replaced, so stored hashes stay valid.
+ */
+const canonicalJson = configure({ deterministic: true });
+
 /** SHA-256 of the canonical JSON of the parsed input: object key order does not matter. */
 export function hashRequest(input: unknown): string {
-  return createHash("sha256").update(canonicalJson(input)).digest("hex");
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? "null" : canonicalJson(item))).join(",")}]`;
-  if (value !== null && typeof value === "object" && !(value instanceof Date)) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, nested]) => nested !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([name, nested]) => `${JSON.stringify(name)}:${canonicalJson(nested)}`);
-    return `{${entries.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
+  return createHash("sha256").update(canonicalJson(input) ?? "null").digest("hex");
 }

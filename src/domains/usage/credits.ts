@@ -2,14 +2,14 @@
 // and credits"; docs/api-conventions.md, "Credits"). The period balance is computed in ONE
 // place, periodBalance, used by the usage summary and by every charge and refund.
 import type { TPrincipal } from "../auth/authenticate.ts";
-import { db } from "../../foundation/db/client.ts";
-import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
+import { db, type TDatabase } from "../../foundation/db/client.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import { AppError, notFound } from "../../foundation/errors.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
 import { billingPeriod, INCLUDED_MONTHLY_CREDITS } from "./plans.ts";
 import { costOfRun } from "./prices.ts";
 
-type TClient = PrismaClient | Prisma.TransactionClient;
+type TClient = TDatabase | Prisma.TransactionClient;
 
 export type TPeriodBalance = {
   /** Included credits of the plan this period; -1 for an unlimited plan. */

@@ -1,20 +1,25 @@
-// Signatures a receiver can check: the spec's X-Service-Signature (hex HMAC-SHA256 of the
-// raw body keyed with the whole secret) and the Standard Webhooks headers (base64 HMAC of
-// "{id}.{timestamp}.{body}" keyed with the base64-decoded part after whsec_).
+// Signatures a receiver can check: the spec's X-Service-Signature and the Standard
+// Webhooks headers (webhook-id, webhook-timestamp, webhook-signature), the latter signed
+// by the standardwebhooks library itself, so they match what its verifiers expect.
 import { createHmac } from "node:crypto";
+import { Webhook } from "standardwebhooks";
 
+/**
+ * The spec's own scheme: `sha256=` + hex HMAC-SHA256 of the raw body keyed with the whole
+ * secret string (including `whsec_`). No library implements it — it is not the Standard
+ * Webhooks format (that one is base64, keyed with the decoded secret, over id.timestamp.body)
+ * — so it stays a single node:crypto call.
+ */
 export function serviceSignature(secret: string, body: string): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }
 
-export function standardWebhookSignature(secret: string, eventId: string, timestampSeconds: number, body: string): string {
-  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  const digest = createHmac("sha256", key).update(`${eventId}.${timestampSeconds}.${body}`).digest("base64");
-  return `v1,${digest}`;
+/** `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` keyed with the base64-decoded part after `whsec_`. */
+export function standardWebhookSignature(secret: string, eventId: string, timestamp: Date, body: string): string {
+  return new Webhook(secret).sign(eventId, timestamp, body);
 }
 
 export function signedHeaders(secret: string, eventId: string, event: string, body: string, now = new Date()) {
-  const timestampSeconds = Math.floor(now.getTime() / 1000);
   return {
     "Content-Type": "application/json",
     "User-Agent": "AgentWorkforce-Webhooks/1",
@@ -23,7 +28,7 @@ export function signedHeaders(secret: string, eventId: string, event: string, bo
     "X-Service-Timestamp": now.toISOString(),
     "X-Service-Event-Id": eventId,
     "webhook-id": eventId,
-    "webhook-timestamp": String(timestampSeconds),
-    "webhook-signature": standardWebhookSignature(secret, eventId, timestampSeconds, body),
+    "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+    "webhook-signature": standardWebhookSignature(secret, eventId, now, body),
   };
 }

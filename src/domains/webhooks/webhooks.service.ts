@@ -14,7 +14,7 @@ import { decryptSecret, encryptSecret, generateWebhookSecret } from "./secret-bo
 import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
 import type { TRunEventName as TWebhookEvent } from "../runs/run-events.ts";
 
-function serializeWebhook(webhook: Webhook) {
+function serializeWebhook(webhook: Omit<Webhook, "secretEncrypted">) {
   return {
     id: webhook.id,
     url: webhook.url,
@@ -78,7 +78,10 @@ export async function listDeliveries(principal: TPrincipal, webhookId: string, p
 /** Sends a signed `run.completed` sample (data.output.test = true) to every active webhook. */
 export async function sendTestEvent(principal: TPrincipal, organizationId: string) {
   if (organizationId !== principal.organizationId) throw notFound("Organization");
-  const webhooks = await db().webhook.findMany({ where: { ...tenantScope(principal), isActive: true } });
+  const webhooks = await db().webhook.findMany({
+    where: { ...tenantScope(principal), isActive: true },
+    omit: { secretEncrypted: false }, // each test delivery is signed with the webhook's secret
+  });
   const results = await Promise.all(
     webhooks.map(async (webhook) => {
       const eventId = `evt_${randomUUID().replaceAll("-", "")}`;

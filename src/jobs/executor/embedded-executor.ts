@@ -6,7 +6,7 @@
 // keyed concurrency limits hold across processes (claims are serialised by an advisory
 // lock); higher priority starts first.
 import { randomUUID } from "node:crypto";
-import type { InngestFunction } from "inngest";
+import { durationToMs, type InngestFunction } from "inngest";
 import { serve } from "inngest/edge";
 import { db } from "../../foundation/db/client.ts";
 import type { JobRun, Prisma } from "../../generated/prisma/client.ts";
@@ -34,16 +34,6 @@ type TClaimedRow = { id: string; function_id: string; event: JobRun["event"]; at
 /** What executing a job needs of its row. */
 type TClaimedJob = Pick<JobRun, "id" | "functionId" | "event" | "attempt" | "maxAttempts" | "steps" | "stack">;
 type TOp = { op: string; id: string; name?: string; data?: unknown; error?: unknown };
-
-/** Parses Inngest duration strings ("1s", "2m30s", "500ms") and plain millisecond numbers. */
-function durationMs(value: string | undefined): number {
-  if (!value) return 0;
-  let total = 0;
-  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g)) {
-    total += Number(amount) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[unit as "s"];
-  }
-  return total || Number(value) || 0;
-}
 
 export class EmbeddedExecutor implements TEmbeddedEventSink {
   readonly instanceId = randomUUID();
@@ -311,11 +301,12 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
               wait = this.backoffMs(attempt - 1, response.headers.get("retry-after"));
               break;
             case "Sleep":
-              // The SDK puts the time in the op's name: a duration ("30s", "2m") or, for
-              // sleepUntil, an ISO date.
+              // The SDK puts the time in the op's name: a duration it wrote itself ("30s",
+              // "2h30m10s"; "" for zero), read back with its own parser, or, for sleepUntil,
+              // an ISO date.
               steps[op.id] = { type: "data", data: null };
               stack.push(op.id);
-              wait = /^\d{4}-\d{2}-\d{2}T/.test(op.name ?? "") ? Math.max(0, Date.parse(op.name!) - Date.now()) : durationMs(op.name);
+              wait = /^\d{4}-\d{2}-\d{2}T/.test(op.name ?? "") ? Math.max(0, Date.parse(op.name!) - Date.now()) : op.name ? durationToMs(op.name) : 0;
               break;
             case "StepPlanned":
               planned.push(op.id);

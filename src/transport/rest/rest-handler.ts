@@ -10,6 +10,7 @@ import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import type { ZodOpenApiOperationObject } from "zod-openapi";
 import { AppError, isInternal, toErrorResponse } from "../../foundation/errors.ts";
 import { logger } from "../../foundation/logger.ts";
+import { runWithRequestId } from "../../foundation/request-context.ts";
 import { procedureMetaByPath } from "../trpc/init.ts";
 import type { TContext } from "../trpc/context.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
@@ -67,7 +68,8 @@ function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): v
   const requestId = requestIds.get(req) ?? "";
   if (isInternal(error)) {
     const cause = error instanceof TRPCError && error.cause ? error.cause : error;
-    logger.error("unhandled error", { requestId, path: req.url, error: (cause as Error)?.stack ?? String(cause) });
+    // The line carries requestId through the request context (logger.ts).
+    logger.error("unhandled error", { path: req.url, error: (cause as Error)?.stack ?? String(cause) });
   }
   const { status, headers, body } = toErrorResponse(error, requestId);
   if (res.headersSent) {
@@ -170,10 +172,8 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
     onError: ({ error, req }) => errorsByRequest.set(req as IncomingMessage, error),
   });
 
-  return async (req, res) => {
-    const requestId = randomUUID();
-    requestIds.set(req, requestId);
-    res.setHeader("X-Request-Id", requestId);
+  const handle = async (req: TRequest, res: ServerResponse) => {
+    const started = performance.now();
     try {
       const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
 
@@ -213,6 +213,23 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
       });
     } catch (error) {
       sendError(req, res, error);
+    } finally {
+      // Headers are logged as received: logger.ts redacts Authorization, X-Api-Key and cookies.
+      logger.debug("request", {
+        method: req.method,
+        path: req.url,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+        headers: req.headers,
+      });
     }
+  };
+
+  return (req, res) => {
+    const requestId = randomUUID();
+    requestIds.set(req, requestId);
+    res.setHeader("X-Request-Id", requestId);
+    // Everything this request awaits logs with its id.
+    return runWithRequestId(requestId, () => handle(req, res));
   };
 }

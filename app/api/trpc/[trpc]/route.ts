@@ -2,14 +2,17 @@
 import { randomUUID } from "node:crypto";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { toErrorResponse } from "../../../../src/foundation/errors.ts";
+import { currentRequestId, runWithRequestId } from "../../../../src/foundation/request-context.ts";
 import { appRouter } from "../../../../src/transport/trpc/root.ts";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 function handler(req: Request) {
-  const requestId = randomUUID();
-  return fetchRequestHandler({
+  // The custom server has already given this request an id (and its X-Request-Id header);
+  // under `next start` alone there is none yet.
+  const requestId = currentRequestId() ?? randomUUID();
+  return runWithRequestId(requestId, () => fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
@@ -24,7 +27,7 @@ function handler(req: Request) {
         setStatus: () => undefined,
       };
     },
-  });
+  }));
 }
 
 export { handler as GET, handler as POST };

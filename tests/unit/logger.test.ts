@@ -1,0 +1,103 @@
+// The logger (pino): JSON lines, the handled request's id on every line, secrets redacted.
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { createLogger, type TLogLevel } from "../../src/foundation/logger.ts";
+import { currentRequestId, runWithRequestId } from "../../src/foundation/request-context.ts";
+
+function capture(level: TLogLevel = "debug") {
+  const lines: string[] = [];
+  const logger = createLogger({ level, destination: { write: (line: string) => void lines.push(line) } });
+  return { logger, lines, records: () => lines.map((line) => JSON.parse(line) as Record<string, any>) };
+}
+
+describe("logger", () => {
+  it("writes one JSON object per line with an ISO time, the level's name and the message", () => {
+    const { logger, lines, records } = capture();
+    logger.info("database ready", { embedded: false, appliedMigrations: 3 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.endsWith("\n")).toBe(true);
+    expect(records()[0]).toMatchObject({ level: "info", message: "database ready", embedded: false, appliedMigrations: 3 });
+    expect(records()[0]!.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it("drops lines below the configured level", () => {
+    const { logger, records } = capture("warn");
+    logger.debug("noise");
+    logger.info("noise");
+    logger.warn("kept");
+    logger.error("kept too");
+    expect(records().map((record) => record.level)).toEqual(["warn", "error"]);
+    const silent = capture("silent");
+    silent.logger.error("nothing");
+    expect(silent.lines).toEqual([]);
+  });
+
+  it("puts the request's id on every line logged while handling it, across awaits, and on no other line", async () => {
+    const { logger, records } = capture();
+    logger.info("before");
+    await Promise.all([
+      runWithRequestId("req-a", async () => {
+        logger.info("a starts");
+        await sleep(15);
+        logger.warn("a after an await", { step: 2 });
+      }),
+      runWithRequestId("req-b", async () => {
+        await sleep(5);
+        await Promise.resolve().then(() => logger.error("b in a continuation"));
+      }),
+    ]);
+    logger.info("after");
+    expect(currentRequestId()).toBeUndefined();
+    const byMessage = Object.fromEntries(records().map((record) => [record.message, record.requestId]));
+    expect(byMessage).toEqual({
+      before: undefined,
+      "a starts": "req-a",
+      "a after an await": "req-a",
+      "b in a continuation": "req-b",
+      after: undefined,
+    });
+  });
+
+  it("replaces credentials and secrets with [redacted] at the top level and nested", () => {
+    const { logger, lines, records } = capture();
+    const secrets = {
+      bearer: "Bearer sk_live_abcdefghijklmnopqrstuvwxyz012345",
+      apiKey: "sk_test_zyxwvutsrqponmlkjihgfedcba543210",
+      webhookSecret: "whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0IQ==",
+      password: "correct horse battery staple",
+      keyHash: "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
+      cookie: "session=s3cr3t-session",
+    };
+    logger.error("unhandled error", {
+      authorization: secrets.bearer,
+      "x-api-key": secrets.apiKey,
+      secret: secrets.webhookSecret,
+      password: secrets.password,
+      headers: { authorization: secrets.bearer, "x-api-key": secrets.apiKey, cookie: secrets.cookie, "content-type": "application/json" },
+      req: { headers: { authorization: secrets.bearer } },
+      webhook: { id: "wh_1", secret: secrets.webhookSecret, secretEncrypted: "v1:abc:def" },
+      key: { id: "key_1", keyHash: secrets.keyHash },
+      path: "/v1/runs",
+    });
+    const [record] = records();
+    expect(record).toMatchObject({
+      authorization: "[redacted]",
+      "x-api-key": "[redacted]",
+      secret: "[redacted]",
+      password: "[redacted]",
+      headers: { authorization: "[redacted]", "x-api-key": "[redacted]", cookie: "[redacted]", "content-type": "application/json" },
+      req: { headers: { authorization: "[redacted]" } },
+      webhook: { id: "wh_1", secret: "[redacted]", secretEncrypted: "[redacted]" },
+      key: { id: "key_1", keyHash: "[redacted]" },
+      path: "/v1/runs",
+    });
+    for (const value of Object.values(secrets)) expect(lines[0]).not.toContain(value);
+  });
+
+  it("leaves the caller's object untouched", () => {
+    const { logger } = capture();
+    const fields = { headers: { authorization: "Bearer x" }, secret: "s" };
+    logger.info("call", fields);
+    expect(fields).toEqual({ headers: { authorization: "Bearer x" }, secret: "s" });
+  });
+});
