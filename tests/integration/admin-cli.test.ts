@@ -45,7 +45,8 @@ describe("npm run admin", () => {
     expect((await call("GET", "/v1/usage", { key: key.key })).status).toBe(403);
     expect(await admin("set-plan", "--org", org.id, "--plan", "growth")).toMatchObject({ id: org.id, plan: "growth" });
     const topup = await admin("topup", "--org", org.id, "--credits", "250");
-    expect(topup).toMatchObject({ organization_id: org.id, credits: 250, balance_after: 250 });
+    // balance_after is the period's balance after the top-up: Growth's 10,000 + 250.
+    expect(topup).toMatchObject({ organization_id: org.id, credits: 250, balance_after: 10_250 });
     expect((await call("GET", "/v1/usage", { key: key.key })).body.topup_credits).toBe(250);
     const revoked = await admin("revoke-key", "--id", key.id);
     expect(revoked).toMatchObject({ id: key.id, revoked_at: expect.any(String) });
