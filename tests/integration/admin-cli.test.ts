@@ -1,5 +1,9 @@
 // The admin CLI's commands and JSON output (decisions.md, "Operating the service").
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setPlan } from "../../src/domains/organizations/organizations.service.ts";
+import { connectDatabase, disconnectDatabase } from "../../src/foundation/db/client.ts";
+import { toAppError } from "../../src/foundation/errors.ts";
+import type { Plan } from "../../src/generated/prisma/client.ts";
 import { admin, call, cliEnv, UUID_PATTERN } from "../helpers/api.ts";
 import { withDatabase } from "../helpers/database.ts";
 import { runAdminCli } from "../helpers/processes.ts";
@@ -45,7 +49,8 @@ describe("npm run admin", () => {
     expect((await call("GET", "/v1/usage", { key: key.key })).status).toBe(403);
     expect(await admin("set-plan", "--org", org.id, "--plan", "growth")).toMatchObject({ id: org.id, plan: "growth" });
     const topup = await admin("topup", "--org", org.id, "--credits", "250");
-    expect(topup).toMatchObject({ organization_id: org.id, credits: 250, balance_after: 250 });
+    // balance_after is the period's balance after the top-up: Growth's 10,000 + 250.
+    expect(topup).toMatchObject({ organization_id: org.id, credits: 250, balance_after: 10_250 });
     expect((await call("GET", "/v1/usage", { key: key.key })).body.topup_credits).toBe(250);
     const revoked = await admin("revoke-key", "--id", key.id);
     expect(revoked).toMatchObject({ id: key.id, revoked_at: expect.any(String) });
@@ -66,9 +71,40 @@ describe("npm run admin", () => {
     expect(result.stdout).toBe("");
   });
 
+  it("set-plan of an unknown organization exits 1 with not_found", async () => {
+    const result = await runAdminCli(["set-plan", "--org", "00000000-0000-4000-8000-000000000000", "--plan", "growth", "--json"], cliEnv());
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(JSON.parse(result.stderr.trim().split("\n").at(-1)!)).toEqual({ error: "not_found", message: "Organization not found" });
+  });
+
   it("prints usage and exits 2 for an unknown command", async () => {
     const result = await runAdminCli(["frobnicate"], cliEnv());
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("Usage: npm run admin");
+  });
+});
+
+// The CLI validates --plan, so a failure other than a missing organization cannot be
+// provoked through it: the service is called in-process on the server's database.
+describe("setPlan", () => {
+  beforeAll(() => {
+    connectDatabase(inject("databaseUrl"), 2);
+  });
+  afterAll(async () => {
+    await disconnectDatabase();
+  });
+
+  it("surfaces a failure other than a missing organization as itself, not as not_found", async () => {
+    const org = await admin("create-org", "--name", "Plan Co", "--plan", "growth");
+    const failure = await setPlan({ organizationId: org.id, plan: "platinum" as Plan }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(toAppError(failure).type).toBe("internal_error");
+    expect(await setPlan({ organizationId: org.id, plan: "enterprise" })).toEqual({ id: org.id, name: "Plan Co", plan: "enterprise" });
+  });
+
+  it("answers not_found for a missing organization", async () => {
+    const failure = await setPlan({ organizationId: "00000000-0000-4000-8000-000000000000", plan: "growth" }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ type: "not_found", message: "Organization not found" });
   });
 });

@@ -93,6 +93,25 @@ describe("triage decisions on executed runs", () => {
     expect((await call("POST", `/v1/triage/${itemId}/reject`, { key: tenant.key })).status).toBe(409);
   });
 
+  it("shows API reviewers the agent's proposed output in the queue and on the run; approving makes it the run's output", async () => {
+    const { runId, itemId } = await runAwaitingTriage();
+    const { run, triage_item } = (await call("GET", `/v1/runs/${runId}`, { key: tenant.key })).body;
+    expect(run.output).toBeNull();
+    const proposed = triage_item.proposed_output;
+    expect(proposed).toMatchObject({ decision: "hold", matched: "2-way" });
+    expect(proposed.discrepancies).toEqual(expect.arrayContaining([expect.objectContaining({ field: expect.stringMatching(/total/) })]));
+
+    const queue = await call("GET", "/v1/triage?limit=100", { key: tenant.key });
+    const queued = queue.body.data.find((item: { id: string }) => item.id === itemId);
+    expect(queued.proposed_output).toEqual(proposed);
+
+    expect((await call("POST", `/v1/triage/${itemId}/approve`, { key: tenant.key })).status).toBe(200);
+    const approved = (await call("GET", `/v1/runs/${runId}`, { key: tenant.key })).body;
+    expect(approved.run).toMatchObject({ status: "completed" });
+    expect(approved.run.output).toEqual(proposed);
+    expect(approved.triage_item).toMatchObject({ status: "approved", proposed_output: proposed });
+  });
+
   it("reject cancels the run", async () => {
     const { runId, itemId } = await runAwaitingTriage();
     const rejected = await call("POST", `/v1/triage/${itemId}/reject`, { key: tenant.key, body: { reason: "Duplicate invoice" } });

@@ -26,6 +26,7 @@ describe("GET /v1/triage", () => {
           run_id: fixture.runId,
           status: "pending",
           triage_reason: "items inferred from free text",
+          proposed_output: { decision: "hold", amount_due: 120 },
           created_at: expect.stringMatching(ISO_PATTERN),
           resolved_at: null,
           agent_runs: { id: fixture.runId, agent_type: "rfq_generator", confidence_score: 0.6 },

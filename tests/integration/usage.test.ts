@@ -105,6 +105,35 @@ describe("GET /v1/usage/history", () => {
   });
 });
 
+describe("GET /v1/usage/history order", () => {
+  it("lists one batch's entries in the order they were written, newest first", async () => {
+    const tenant = await createTenant();
+    const rows = ["a", "b", "c", "d", "e"].map((task) => ({ task }));
+    const batch = await call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "ap_specialist", rows } });
+    expect(batch.status).toBe(201);
+    const topup = await admin<{ id: string }>("topup", "--org", tenant.orgId, "--credits", "100");
+
+    const history = await call("GET", "/v1/usage/history", { key: tenant.key });
+    expect(history.status).toBe(200);
+    const entries = history.body.data as { id: string; amount: number; balance_after: number; reason: string; run_id: string; created_at: string }[];
+    expect(entries.map((entry) => [entry.reason, entry.amount, entry.balance_after])).toEqual([
+      ["topup", 100, 10_085],
+      ["run", -3, 9_985],
+      ["run", -3, 9_988],
+      ["run", -3, 9_991],
+      ["run", -3, 9_994],
+      ["run", -3, 9_997],
+    ]);
+    expect(entries[0]!.id).toBe(topup.id);
+    // The batch's entries share one created_at; the rows were charged in row order.
+    const charges = entries.slice(1);
+    expect(new Set(charges.map((entry) => entry.created_at)).size).toBe(1);
+    const detail = await call("GET", `/v1/batches/${batch.body.job.id}`, { key: tenant.key });
+    const runIdsByRow = detail.body.rows.map((row: { run_id: string }) => row.run_id);
+    expect(charges.map((entry) => entry.run_id)).toEqual([...runIdsByRow].reverse());
+  });
+});
+
 describe("GET /v1/usage/members", () => {
   it("counts runs created this period with each member's keys", async () => {
     const tenant = await createTenant();

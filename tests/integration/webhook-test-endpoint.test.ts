@@ -52,6 +52,26 @@ describe("POST /v1/webhooks/test/:orgId", () => {
     expect(log.body.data[0].event_id).toBe(headers["x-service-event-id"]);
   });
 
+  it("sends run_id null, as its delivery record has: a sample has no run", async () => {
+    const own = await createTenant();
+    const ownReceiver = await startReceiver(inject("certificate"));
+    try {
+      const created = await call("POST", "/v1/webhooks", { key: own.key, body: { url: ownReceiver.url, events: ["run.completed"] } });
+      expect((await call("POST", `/v1/webhooks/test/${own.orgId}`, { key: own.key })).status).toBe(200);
+      expect(ownReceiver.received).toHaveLength(1);
+      const body = JSON.parse(ownReceiver.received[0]!.body);
+      expect(body).toHaveProperty("run_id", null);
+      expect(body.data.output).toEqual({ test: true });
+
+      const log = await call("GET", `/v1/webhooks/${created.body.data.id}/deliveries`, { key: own.key });
+      expect(log.body.data).toHaveLength(1);
+      expect(log.body.data[0]).toMatchObject({ event_id: body.id, run_id: null });
+      expect(body.run_id).toBe(log.body.data[0].run_id);
+    } finally {
+      await ownReceiver.close();
+    }
+  });
+
   it("reports and logs a receiver's non-2xx answer as failed", async () => {
     const other = await createTenant();
     const created = await call("POST", "/v1/webhooks", { key: other.key, body: { url: failingReceiver.url, events: ["run.failed"] } });

@@ -4,7 +4,7 @@ import { generateApiKey, type TKeyMode } from "../auth/api-keys.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { TScope } from "../auth/scopes.ts";
 import { db } from "../../foundation/db/client.ts";
-import type { MemberRole, Plan } from "../../generated/prisma/client.ts";
+import { Prisma, type MemberRole, type Plan } from "../../generated/prisma/client.ts";
 import { notFound, validationError } from "../../foundation/errors.ts";
 
 export async function createOrganization(input: { name: string; plan: Plan }) {
@@ -15,8 +15,11 @@ export async function createOrganization(input: { name: string; plan: Plan }) {
 export async function setPlan(input: { organizationId: string; plan: Plan }) {
   const organization = await db()
     .organization.update({ where: { id: input.organizationId }, data: { plan: input.plan } })
-    .catch(() => {
-      throw notFound("Organization");
+    .catch((error: unknown) => {
+      // Only "no such row" means the organization is missing; any other failure (database
+      // down, invalid value) is reported as what it is, not hidden behind a 404.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound("Organization");
+      throw error;
     });
   return { id: organization.id, name: organization.name, plan: organization.plan };
 }

@@ -52,6 +52,8 @@ export const ZTriageItem = z.object({
   run_id: z.uuid(),
   status: z.enum(["pending", "approved", "rejected"]),
   triage_reason: z.string(),
+  // What the agent proposed: the run's output stays null until a person approves it.
+  proposed_output: ZJsonObject.nullable(),
   created_at: z.string(),
   resolved_at: z.string().nullable(),
   resolution_note: z.string().nullable(),

@@ -34,6 +34,7 @@ export function serializeTriageItem(item: TriageItem) {
     run_id: item.runId,
     status: item.status,
     triage_reason: item.triageReason,
+    proposed_output: asJsonObject(item.proposedOutput),
     created_at: iso(item.createdAt),
     resolved_at: isoOrNull(item.resolvedAt),
     resolution_note: item.resolutionNote,

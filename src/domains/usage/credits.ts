@@ -1,6 +1,7 @@
-// Charging runs for credits and refunding runs the service failed (decisions.md, "Usage
-// and credits"; docs/api-conventions.md, "Credits"). The period balance is computed in ONE
-// place, periodBalance, used by the usage summary and by every charge and refund.
+// Charging runs for credits, refunding runs the service failed and adding top-ups
+// (decisions.md, "Usage and credits"; docs/api-conventions.md, "Credits"). The period
+// balance is computed in ONE place, periodBalance, used by the usage summary and by every
+// ledger write (charge, refund, top-up), each under the organization lock.
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { db, type TDatabase } from "../../foundation/db/client.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
@@ -69,6 +70,22 @@ async function lockOrganization(tx: Prisma.TransactionClient, organizationId: st
   return organization;
 }
 
+type TLedgerWrite = { organization: { id: string; plan: string }; balance: TPeriodBalance; writtenAt: Date };
+
+/**
+ * What every ledger write starts with: the organization locked, then one instant that is
+ * both the entries' created_at and the period whose balance they continue. Taken after
+ * the lock, so every entry of the period written before holds a smaller sequence and is
+ * in the balance, and none written after is: balance_after is the period's running
+ * balance in sequence order.
+ */
+async function beginLedgerWrite(tx: Prisma.TransactionClient, organizationId: string): Promise<TLedgerWrite> {
+  const organization = await lockOrganization(tx, organizationId);
+  const writtenAt = new Date();
+  const balance = await periodBalance(tx, organization, true, writtenAt);
+  return { organization, balance, writtenAt };
+}
+
 /**
  * Charges accepted runs, inside the transaction that inserted them. Test mode is free
  * (nothing is written). Live mode: with the organization row locked, the whole cost must
@@ -83,8 +100,7 @@ export async function debitForRuns(
   runs: { runId: string; agentType: TAgentType | string }[],
 ): Promise<void> {
   if (!principal.livemode || runs.length === 0) return;
-  const organization = await lockOrganization(tx, principal.organizationId);
-  const balance = await periodBalance(tx, organization, true);
+  const { balance, writtenAt } = await beginLedgerWrite(tx, principal.organizationId);
   const total = runs.reduce((sum, run) => sum + costOfRun(run.agentType), 0);
   if (balance.remaining !== null && total > balance.remaining) {
     const remaining = Math.max(0, balance.remaining);
@@ -95,7 +111,7 @@ export async function debitForRuns(
     );
   }
   let running = balance.remaining;
-  const createdAt = new Date(); // after the lock, so history order follows balance order
+  // One statement, rows in this order: their sequence follows the running balance.
   await tx.creditLedgerEntry.createMany({
     data: runs.map((run) => {
       const cost = costOfRun(run.agentType);
@@ -108,7 +124,7 @@ export async function debitForRuns(
         reason: "run",
         runId: run.runId,
         memberId: principal.memberId,
-        createdAt,
+        createdAt: writtenAt,
       };
     }),
   });
@@ -126,8 +142,7 @@ export async function refundRun(tx: Prisma.TransactionClient, runId: string): Pr
   const amount = -charged.reduce((sum, entry) => sum + entry.amount, 0);
   if (amount <= 0) return 0;
   const [first] = charged;
-  const organization = await lockOrganization(tx, first!.organizationId);
-  const balance = await periodBalance(tx, organization, true);
+  const { organization, balance, writtenAt } = await beginLedgerWrite(tx, first!.organizationId);
   await tx.creditLedgerEntry.create({
     data: {
       organizationId: organization.id,
@@ -137,30 +152,27 @@ export async function refundRun(tx: Prisma.TransactionClient, runId: string): Pr
       reason: "refund",
       runId,
       memberId: first!.memberId,
-      createdAt: new Date(),
+      createdAt: writtenAt,
     },
   });
   return amount;
 }
 
-/** Adds purchased credits (live mode) as a ledger entry. */
+/**
+ * Adds purchased credits (live mode) as a ledger entry whose balance_after is the period
+ * balance after it, like every other entry (0 on unlimited plans).
+ */
 export async function topUpCredits(input: { organizationId: string; credits: number }) {
   return db().$transaction(async (tx) => {
-    // Lock the organization row so concurrent ledger writes see each other's balance (the
-    // same lock mode as run charges, src/usage/credits.ts, so the two never deadlock).
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organizations WHERE id = ${input.organizationId}::uuid FOR NO KEY UPDATE`;
-    if (locked.length === 0) throw notFound("Organization");
-    const latest = await tx.creditLedgerEntry.findFirst({
-      where: { organizationId: input.organizationId, livemode: true },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    });
+    const { balance, writtenAt } = await beginLedgerWrite(tx, input.organizationId);
     const entry = await tx.creditLedgerEntry.create({
       data: {
         organizationId: input.organizationId,
         livemode: true,
         amount: input.credits,
-        balanceAfter: (latest?.balanceAfter ?? 0) + input.credits,
+        balanceAfter: balance.remaining === null ? 0 : balance.remaining + input.credits,
         reason: "topup",
+        createdAt: writtenAt,
       },
     });
     return { id: entry.id, organization_id: input.organizationId, credits: entry.amount, balance_after: entry.balanceAfter };

@@ -33,7 +33,9 @@ export async function usageSummary(principal: TPrincipal) {
 export async function usageHistory(principal: TPrincipal) {
   const entries = await db().creditLedgerEntry.findMany({
     where: tenantScope(principal),
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    // Write order, newest first: one batch's entries share a created_at, and only the
+    // sequence keeps them in the order their balance_after was computed.
+    orderBy: { sequence: "desc" },
     take: HISTORY_LENGTH,
   });
   return {

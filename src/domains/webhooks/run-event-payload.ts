@@ -9,10 +9,15 @@ export function runEventId(runId: string, event: TRunEventName): string {
   return `evt_${createHash("sha256").update(`${runId}:${event}`).digest("hex").slice(0, 32)}`;
 }
 
+/** The run an event is about; `id` is null only for the test endpoint's sample, which has no run. */
+type TEventRun = Pick<Run, "agentType" | "organizationId" | "output" | "confidenceScore" | "requiresTriage" | "errorMessage"> & {
+  id: string | null;
+};
+
 export function runEventBody(input: {
   eventId: string;
   event: TRunEventName;
-  run: Pick<Run, "id" | "agentType" | "organizationId" | "output" | "confidenceScore" | "requiresTriage" | "errorMessage">;
+  run: TEventRun;
   triageItemId: string | null;
   occurredAt: Date;
 }): string {

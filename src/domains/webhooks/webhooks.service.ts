@@ -85,12 +85,13 @@ export async function sendTestEvent(principal: TPrincipal, organizationId: strin
   const results = await Promise.all(
     webhooks.map(async (webhook) => {
       const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
-      // A sample run.completed whose output says it is a test (the run does not exist).
+      // A sample run.completed whose output says it is a test. No run exists, so run_id is
+      // null, in the body as in the delivery record.
       const body = runEventBody({
         eventId,
         event: "run.completed",
         run: {
-          id: randomUUID(),
+          id: null,
           agentType: "center",
           organizationId,
           output: { test: true },
