@@ -34,10 +34,11 @@ async function main() {
   await app.prepare();
   const handleWithNext = app.getRequestHandler();
 
+  let listeningPort = settings.PORT; // PORT=0: the port the OS picked, known once listening
   const handlePublicApi = createRestHandler({
     router: apiRouter,
     routes: restRoutes,
-    publicBaseUrl: settings.PUBLIC_BASE_URL ?? `http://localhost:${settings.PORT}`,
+    publicBaseUrl: () => settings.PUBLIC_BASE_URL ?? `http://localhost:${listeningPort}`,
     maxBodyBytes: settings.MAX_BODY_BYTES,
   });
 
@@ -55,6 +56,7 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(settings.PORT, settings.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : settings.PORT;
+  listeningPort = port;
   // One plain line on stdout whatever LOG_LEVEL says: people and test harnesses read it.
   process.stdout.write(`Agent Workforce ready on http://localhost:${port} (pid ${process.pid})\n`);
 

@@ -1,6 +1,6 @@
 // The OpenAPI document is generated from the routers; the snapshot makes contract changes
 // deliberate (update it with `npx vitest run tests/integration/openapi.test.ts --update`).
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { call } from "../helpers/api.ts";
 
 const SPEC_OPERATIONS = [
@@ -45,6 +45,11 @@ describe("GET /v1/openapi.json", () => {
     expect(operations(document).sort()).toEqual([...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel"].sort());
   });
 
+  it("names the server it runs on (PUBLIC_BASE_URL, else the port it listens on)", async () => {
+    const document = await fetchDocument();
+    expect(document.servers).toEqual([{ url: inject("baseUrl").replace("127.0.0.1", "localhost") }]);
+  });
+
   it("gives creation endpoints their real success status", async () => {
     const document = await fetchDocument();
     expect(Object.keys(document.paths["/v1/run"].post.responses)).toContain("202");
@@ -71,7 +76,9 @@ describe("GET /v1/openapi.json", () => {
 
   it("matches the committed contract snapshot", async () => {
     const document = await fetchDocument();
-    document.servers = [{ url: "http://localhost:3000" }]; // the port differs per run
+    // The port differs per run.
+    document.servers = [{ url: "http://localhost:3000" }];
+    document.info.license.url = "http://localhost:3000/docs";
     await expect(`${JSON.stringify(document, null, 2)}\n`).toMatchFileSnapshot("./__snapshots__/openapi.json");
   });
 });

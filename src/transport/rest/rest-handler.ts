@@ -30,8 +30,8 @@ export type TRestRoute = {
 export type TRestHandlerOptions = {
   router: AnyRouter;
   routes: TRestRoute[];
-  /** Server URL written into the OpenAPI document. */
-  publicBaseUrl: string;
+  /** Server URL written into the OpenAPI document (read when it is first served: the port may be chosen at listen time). */
+  publicBaseUrl: string | (() => string);
   maxBodyBytes: number;
 };
 
@@ -144,7 +144,7 @@ export function isPublicApiPath(url: string | undefined): boolean {
 export function openApiDocument(options: Pick<TRestHandlerOptions, "router" | "routes" | "publicBaseUrl">) {
   return buildOpenApiDocument({
     router: options.router,
-    baseUrl: options.publicBaseUrl,
+    baseUrl: typeof options.publicBaseUrl === "function" ? options.publicBaseUrl() : options.publicBaseUrl,
     extraPaths: Object.fromEntries(options.routes.map((route) => [route.path, { [route.method.toLowerCase()]: route.operation }])),
   });
 }
