@@ -7,6 +7,8 @@ import next from "next";
 import { startDatabase } from "./foundation/db/bootstrap.ts";
 import { env, InvalidEnvironmentError } from "./foundation/env.ts";
 import { logger } from "./foundation/logger.ts";
+import { authorizeApiCall } from "./transport/authorize.ts";
+import { handleClientError } from "./transport/rest/client-error.ts";
 import { createRestHandler, isPublicApiPath } from "./transport/rest/rest-handler.ts";
 import { runStreamRoute } from "./transport/stream/run-stream.ts";
 import { appRouter } from "./transport/trpc/root.ts";
@@ -39,6 +41,7 @@ async function main() {
     routes: [runStreamRoute],
     publicBaseUrl: settings.PUBLIC_BASE_URL ?? `http://localhost:${settings.PORT}`,
     maxBodyBytes: settings.MAX_BODY_BYTES,
+    authorize: authorizeApiCall,
   });
 
   const server = createServer((req, res) => {
@@ -50,6 +53,8 @@ async function main() {
     }
   });
   server.keepAliveTimeout = 65_000;
+  // Parser errors (431, malformed requests) answer typed JSON with a request id too.
+  server.on("clientError", handleClientError);
   await new Promise<void>((resolve) => server.listen(settings.PORT, settings.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : settings.PORT;

@@ -15,10 +15,12 @@ type TErrorDetails = {
   plan_required: { plan: string };
   not_found: Record<string, never>;
   method_not_allowed: Record<string, never>;
+  request_timeout: Record<string, never>;
   conflict: Record<string, never>;
   payload_too_large: Record<string, never>;
   unsupported_media_type: Record<string, never>;
   rate_limited: { retry_after: number };
+  headers_too_large: Record<string, never>;
   internal_error: Record<string, never>;
   service_unavailable: Record<string, never>;
 };
@@ -33,10 +35,12 @@ const STATUS_BY_TYPE: Record<TErrorType, number> = {
   plan_required: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
 };
