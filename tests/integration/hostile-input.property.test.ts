@@ -218,6 +218,8 @@ function buildRequest(input: TCase): TRequest {
       return id === "known-0" ? knownIds[0]! : id === "known-1" ? knownIds[1]! : id;
     });
   }
+  // "/v1/%2e%2e" is "/" once the URL is parsed: that is the dashboard, not the API.
+  if (!/^\/v1(\/|$)/.test(new URL(path, "http://localhost").pathname)) path = "/v1/escaped";
   const headers: Record<string, string> = { ...input.extraHeaders };
   const fullKey = fullKeys[input.keyIndex % fullKeys.length]!;
   switch (input.key) {
@@ -280,7 +282,7 @@ const describeRequest = (request: TRequest) =>
 function checkOutcome(request: TRequest, outcome: TOutcome): void {
   const context = `${describeRequest(request)} → ${outcome.status} ${outcome.text.slice(0, 300)}`;
   expect(outcome.status, context).toBeLessThan(500);
-  expect(outcome.headers.get("x-request-id"), context).toMatch(UUID_PATTERN);
+  expect(outcome.headers.get("x-request-id") ?? "(no X-Request-Id)", context).toMatch(UUID_PATTERN);
   if (outcome.status >= 400 && request.method !== "HEAD") {
     expect(outcome.headers.get("content-type"), context).toMatch(/^application\/json/);
     let parsed: any;
