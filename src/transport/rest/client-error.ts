@@ -55,6 +55,6 @@ export function handleClientError(error: Error & { code?: string }, socket: TCli
     return;
   }
   const requestId = randomUUID();
-  logger.info("refused malformed request", { requestId, code: error.code ?? error.message });
+  logger.debug("refused malformed request", { requestId, code: error.code ?? error.message });
   socket.end(clientErrorResponse(error.code, requestId), () => socket.destroy());
 }

@@ -237,7 +237,8 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
       }
 
       if (METHODS_WITH_BODY.has(method)) await readBody(req, options.maxBodyBytes);
-      else checkQuery(url.searchParams);
+      // The adapter takes GET and DELETE input from the query string.
+      if (method === "GET" || method === "DELETE") checkQuery(url.searchParams);
       if (head) req.method = "GET";
 
       const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
