@@ -36,15 +36,16 @@ describe("execute-run", () => {
       steps: [
         { id: "start-run", handler: () => started },
         { id: "call-agent", handler: () => ({ kind: "result", result: { output: { ok: true }, confidence_score: 0.5 } }) },
-        { id: "record-outcome", handler: () => ({ event: "app/run.triage_required", triageItemId: "item-1" }) },
+        // recordOutcome's answer: the outcome to announce (TRecordedOutcome).
+        { id: "record-outcome", handler: () => ({ event: "run.triage_required", runId, organizationId, batchJobId: null, triageItemId: "item-1" }) },
       ],
     });
     const { result, ctx } = await t.execute();
-    expect(result).toEqual({ runId, event: "app/run.triage_required" });
+    expect(result).toEqual({ runId, event: "run.triage_required" });
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-run-event", {
-      id: `app/run.triage_required-${runId}`,
+      id: `run.triage_required-${runId}`,
       name: "app/run.triage_required",
-      data: { runId, organizationId, batchJobId: null, triageItemId: "item-1" },
+      data: { event: "run.triage_required", runId, organizationId, batchJobId: null, triageItemId: "item-1" },
     });
     expect(sent.map((event) => event.name)).toEqual(["app/run.triage_required"]);
   });
@@ -56,12 +57,14 @@ describe("execute-run", () => {
       steps: [
         { id: "start-run", handler: () => started },
         { id: "call-agent", handler: () => { throw new Error("provider down"); } },
-        { id: "record-outcome", handler: () => ({ event: "app/run.failed", triageItemId: null }) },
+        { id: "record-outcome", handler: () => ({ event: "run.failed", runId, organizationId, batchJobId: null, triageItemId: null }) },
       ],
     });
     const { result } = await t.execute();
-    expect(result).toEqual({ runId, event: "app/run.failed" });
-    expect(sent).toEqual([expect.objectContaining({ name: "app/run.failed", data: { runId, organizationId, batchJobId: null } })]);
+    expect(result).toEqual({ runId, event: "run.failed" });
+    expect(sent).toEqual([
+      expect.objectContaining({ name: "app/run.failed", data: { event: "run.failed", runId, organizationId, batchJobId: null, triageItemId: null } }),
+    ]);
   });
 
   it("emits nothing when the outcome changed nothing (the run was cancelled meanwhile)", async () => {
@@ -71,7 +74,8 @@ describe("execute-run", () => {
       steps: [
         { id: "start-run", handler: () => started },
         { id: "call-agent", handler: () => ({ kind: "result", result: { output: {}, confidence_score: 1 } }) },
-        { id: "record-outcome", handler: () => ({ event: null, triageItemId: null }) },
+        // recordOutcome answers null when nothing changed.
+        { id: "record-outcome", handler: () => null },
       ],
     });
     const { ctx } = await t.execute();
