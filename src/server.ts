@@ -9,6 +9,8 @@ import { env, InvalidEnvironmentError } from "./foundation/env.ts";
 import { logger } from "./foundation/logger.ts";
 import { apiRouter, restRoutes } from "./api-surface.ts";
 import { runWithRequestId } from "./foundation/request-context.ts";
+import { authorizeApiCall } from "./transport/authorize.ts";
+import { handleClientError } from "./transport/rest/client-error.ts";
 import { createRestHandler, isPublicApiPath } from "./transport/rest/rest-handler.ts";
 import { startExecutionEngine } from "./jobs/engine.ts";
 import { createRateLimiter } from "./domains/limits/create-rate-limiter.ts";
@@ -40,6 +42,7 @@ async function main() {
     routes: restRoutes,
     publicBaseUrl: () => settings.PUBLIC_BASE_URL ?? `http://localhost:${listeningPort}`,
     maxBodyBytes: settings.MAX_BODY_BYTES,
+    authorize: authorizeApiCall,
   });
 
   const server = createServer((req, res) => {
@@ -53,6 +56,8 @@ async function main() {
     }
   });
   server.keepAliveTimeout = 65_000;
+  // Parser errors (431, malformed requests) answer typed JSON with a request id too.
+  server.on("clientError", handleClientError);
   await new Promise<void>((resolve) => server.listen(settings.PORT, settings.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : settings.PORT;

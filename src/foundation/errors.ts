@@ -23,10 +23,12 @@ export const ERROR_TABLE = {
   plan_required: { status: 403, meaning: "the organization's plan does not include API access", details: { plan: z.string() } },
   not_found: { status: 404, meaning: "no such resource in the caller's organization and mode", details: {} },
   method_not_allowed: { status: 405, meaning: "the path exists but not with this method", details: {} },
+  request_timeout: { status: 408, meaning: "the request was not received in time", details: {} },
   conflict: { status: 409, meaning: "the resource is not in a state that allows this, or the Idempotency-Key was used with another body", details: {} },
   payload_too_large: { status: 413, meaning: "the request body is larger than the server accepts", details: {} },
   unsupported_media_type: { status: 415, meaning: "the request body is not JSON", details: {} },
   rate_limited: { status: 429, error: "Rate limit exceeded", meaning: "a rate limit or the daily call cap was reached; retry after `retry_after` seconds", details: { retry_after: z.number().int() } },
+  headers_too_large: { status: 431, meaning: "the request headers are larger than the server accepts", details: {} },
   internal_error: { status: 500, meaning: "an unexpected error; the body carries the request id", details: { request_id: z.string() } },
   service_unavailable: { status: 503, meaning: "a service this request needs is unavailable; retry later", details: {} },
 } as const satisfies Record<string, { status: number; error?: string; meaning: string; details: z.ZodRawShape }>;

@@ -6,7 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, db, disconnectDatabase } from "../../src/foundation/db/client.ts";
 import { applyPendingMigrations } from "../../src/foundation/db/migrate.ts";
 import { inngest, setEmbeddedEventSink } from "../../src/jobs/client.ts";
+import { runRequestedEvent } from "../../src/jobs/events.ts";
 import { EmbeddedExecutor } from "../../src/jobs/executor/embedded-executor.ts";
+import { executeRun, RUN_GAVE_UP_MESSAGE } from "../../src/jobs/functions/execute-run.ts";
 import { createDatabase } from "../helpers/database.ts";
 
 let database: Awaited<ReturnType<typeof createDatabase>>;
@@ -22,8 +24,28 @@ afterEach(async () => {
   await executor?.stop();
   executor = undefined;
   setEmbeddedEventSink(undefined);
+  await db().$executeRawUnsafe("DROP TRIGGER IF EXISTS refuse_marked_steps ON job_runs");
   await db().jobRun.deleteMany({});
 });
+
+/**
+ * Makes the executor's own persistence fail, as a database error would: saving the state
+ * of a running job whose steps mention `marker` raises. (Requeueing or failing the job
+ * changes its status away from running and is let through.)
+ */
+async function refuseSavingStepsContaining(marker: string) {
+  await db().$executeRawUnsafe(`
+    CREATE OR REPLACE FUNCTION refuse_marked_steps() RETURNS trigger AS $$
+    BEGIN
+      IF NEW.status = 'running' AND NEW.steps::text LIKE '%${marker}%' THEN
+        RAISE EXCEPTION 'cannot save these steps (test)';
+      END IF;
+      RETURN NEW;
+    END $$ LANGUAGE plpgsql`);
+  await db().$executeRawUnsafe(
+    "CREATE TRIGGER refuse_marked_steps BEFORE UPDATE ON job_runs FOR EACH ROW EXECUTE FUNCTION refuse_marked_steps()",
+  );
+}
 
 afterAll(async () => {
   await disconnectDatabase();
@@ -183,5 +205,96 @@ describe("embedded executor", () => {
     );
     await startExecutor([fn]);
     await expect(inngest.send({ name: "test/bad-key", data: {} })).rejects.toThrow(/event\.data\.<path>/);
+  });
+
+  it("counts a failure to save a step's state as an attempt, and fails the job for good when attempts run out", async () => {
+    await refuseSavingStepsContaining("unsaveable-marker");
+    const calls = { step: 0, onFailure: 0 };
+    const failures: { error: string; original: unknown }[] = [];
+    const fn = inngest.createFunction(
+      {
+        id: "t-unsaveable",
+        triggers: [{ event: "test/unsaveable" }],
+        retries: 2,
+        onFailure: async ({ event, error }) => {
+          calls.onFailure += 1;
+          failures.push({ error: error.message, original: event.data.event.data });
+        },
+      },
+      async ({ step }) => {
+        await step.run("produce", () => {
+          calls.step += 1;
+          return { note: "unsaveable-marker" };
+        });
+        return "never reached";
+      },
+    );
+    const running = await startExecutor([fn]);
+    await inngest.send({ name: "test/unsaveable", data: { id: "job-1" } });
+    await running.idle();
+
+    const [job] = await jobsOf("t-unsaveable");
+    // Every attempt ran the step, failed to save it, and was counted: 3 attempts, then failed.
+    expect(job).toMatchObject({ status: "failed", attempt: 3, lockedBy: null });
+    expect(job!.error).toContain("cannot save these steps");
+    expect(calls.step).toBe(3);
+    // The function's onFailure handler ran once, with the original event.
+    expect(calls.onFailure).toBe(1);
+    expect(failures).toEqual([{ error: expect.stringContaining("cannot save these steps"), original: { id: "job-1" } }]);
+    expect(await jobsOf("t-unsaveable-failure")).toEqual([expect.objectContaining({ status: "completed" })]);
+  });
+
+  it("runs onFailure once when a function fails for good, and not when it succeeds", async () => {
+    let failureCalls = 0;
+    const fn = inngest.createFunction(
+      {
+        id: "t-on-failure",
+        triggers: [{ event: "test/on-failure" }],
+        retries: 1,
+        onFailure: async ({ event, step }) =>
+          step.run("note", () => {
+            failureCalls += 1;
+            return { failed: event.data.event.data.fail, fn: event.data.function_id };
+          }),
+      },
+      async ({ event, step }) =>
+        step.run("work", () => {
+          if (event.data.fail) throw new Error("always down");
+          return "ok";
+        }),
+    );
+    const running = await startExecutor([fn]);
+    await inngest.send([{ name: "test/on-failure", data: { fail: true } }, { name: "test/on-failure", data: { fail: false } }]);
+    await running.idle();
+    const jobs = await jobsOf("t-on-failure");
+    expect(jobs.map((job) => job.status).sort()).toEqual(["completed", "failed"]);
+    expect(failureCalls).toBe(1);
+    const [handler] = await jobsOf("t-on-failure-failure");
+    expect(handler).toMatchObject({ status: "completed", result: { failed: true, fn: "agent-workforce-t-on-failure" } });
+  });
+
+  it("fails a run as a refunded service error when execute-run gives up, instead of leaving it running", async () => {
+    // The run's task reaches the start-run step's saved state, which the database refuses.
+    await refuseSavingStepsContaining("persisting this run fails");
+    const organization = await db().organization.create({ data: { name: "Gave up", plan: "growth" } });
+    const run = await db().run.create({
+      data: { organizationId: organization.id, livemode: true, agentType: "center", task: "persisting this run fails", status: "queued" },
+    });
+    await db().creditLedgerEntry.create({
+      data: { organizationId: organization.id, livemode: true, amount: -1, balanceAfter: 9_999, reason: "run", runId: run.id },
+    });
+
+    const running = await startExecutor([executeRun]);
+    await inngest.send(runRequestedEvent({ runId: run.id, priority: "normal", batchJobId: null }));
+    await running.idle();
+
+    const [job] = await jobsOf("execute-run");
+    expect(job).toMatchObject({ status: "failed", attempt: 4 });
+    expect(await jobsOf("execute-run-failure")).toEqual([expect.objectContaining({ status: "completed" })]);
+    const settled = await db().run.findUniqueOrThrow({ where: { id: run.id } });
+    expect(settled).toMatchObject({ status: "failed", errorMessage: RUN_GAVE_UP_MESSAGE });
+    expect(settled.completedAt).not.toBeNull();
+    const ledger = await db().creditLedgerEntry.findMany({ where: { runId: run.id }, orderBy: { createdAt: "asc" } });
+    expect(ledger.map((entry) => [entry.reason, entry.amount])).toEqual([["run", -1], ["refund", 1]]);
   });
 });

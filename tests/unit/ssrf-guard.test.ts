@@ -48,6 +48,32 @@ describe("classifyAddress", () => {
   it.each(["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946", "8.8.8.8", "::ffff:93.184.216.34"])("accepts %s as public", (ip) => {
     expect(classifyAddress(ip)).toBe("public");
   });
+
+  it.each([
+    // IPv4-compatible (::a.b.c.d): the URL parser writes [::127.0.0.1] as [::7f00:1]
+    ["::7f00:1", "loopback"],
+    ["::a9fe:a9fe", "cloudMetadata"],
+    ["::a00:1", "private"],
+    ["::0.0.0.2", "unspecified"],
+    // SIIT, NAT64 (well-known and local-use prefixes), 6to4
+    ["::ffff:0:7f00:1", "loopback"],
+    ["64:ff9b::a9fe:a9fe", "cloudMetadata"],
+    ["64:ff9b::7f00:1", "loopback"],
+    ["64:ff9b:1::a00:1", "private"],
+    ["2002:a9fe:a9fe::1", "cloudMetadata"],
+    ["2002:c0a8:101::", "private"],
+    // mapped, written every way
+    ["::ffff:a9fe:a9fe", "cloudMetadata"],
+    ["0:0:0:0:0:ffff:169.254.169.254", "cloudMetadata"],
+    ["FD00:EC2:0:0:0:0:0:254", "cloudMetadata"],
+  ])("classifies %s by the IPv4 address it carries (%s)", (ip, reason) => {
+    expect(classifyAddress(ip)).toBe(reason);
+  });
+
+  it("keeps refusing translated forms of public addresses by their own range", () => {
+    expect(classifyAddress("64:ff9b::808:808")).toBe("rfc6052");
+    expect(classifyAddress("2002:808:808::1")).toBe("6to4");
+  });
 });
 
 describe("assertDeliverableUrl", () => {
@@ -112,6 +138,63 @@ describe("assertDeliverableUrl", () => {
     await expect(assertDeliverableUrl("https://93.184.216.34/hook", { allowPrivate: false, lookup })).resolves.toBeUndefined();
     await expect(assertDeliverableUrl("https://[2606:2800:220:1:248:1893:25c8:1946]/hook", { allowPrivate: false, lookup })).resolves.toBeUndefined();
     expect(lookup).not.toHaveBeenCalled();
+  });
+});
+
+describe("cloud metadata, refused even with allowPrivate", () => {
+  it.each([
+    "https://169.254.169.254/latest/meta-data",
+    "https://169.254.169.254./latest",
+    "https://169.254.169.254.:443/latest",
+    "https://2852039166/latest",
+    "https://0xa9fea9fe/latest",
+    "https://0xA9.0xFE.0xA9.0xFE/latest",
+    "https://0251.0376.0251.0376/latest",
+    "https://169.16689662/latest",
+    "https://[::ffff:169.254.169.254]/latest",
+    "https://[::ffff:a9fe:a9fe]/latest",
+    "https://[::169.254.169.254]/latest",
+    "https://[64:ff9b::169.254.169.254]/latest",
+    "https://[fd00:ec2::254]/latest",
+    "https://[FD00:EC2:0:0:0:0:0:254]/latest",
+    "https://100.100.100.200/latest",
+  ])("%s", async (url) => {
+    const lookup = fakeLookup({});
+    for (const allowPrivate of [true, false]) {
+      const error = await refusal(url, { allowPrivate, lookup });
+      expect(error.message).toMatch(/^webhook URL points to a cloud metadata address \(.+\)$/);
+    }
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it("refuses a host name that resolves to a metadata address, with allowPrivate", async () => {
+    const lookup = fakeLookup({ "rebind.example": ["127.0.0.1", "169.254.169.254"], "v6.example": ["fd00:ec2::254"] });
+    expect((await refusal("https://rebind.example/x", { allowPrivate: true, lookup })).message).toBe(
+      "webhook URL resolves to a cloud metadata address (169.254.169.254)",
+    );
+    expect((await refusal("https://v6.example/x", { allowPrivate: true, lookup })).message).toBe(
+      "webhook URL resolves to a cloud metadata address (fd00:ec2::254)",
+    );
+  });
+
+  it("refuses the metadata host names without asking DNS", async () => {
+    const lookup = fakeLookup({});
+    const error = await refusal("https://metadata.google.internal./computeMetadata/v1/", { allowPrivate: true, lookup });
+    expect(error.message).toBe("webhook URL points to a cloud metadata host (metadata.google.internal)");
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it("still lets loopback and private receivers through with allowPrivate, and unresolvable names too", async () => {
+    const lookup = fakeLookup({ localhost: ["127.0.0.1", "::1"], "lan.example": ["10.0.0.5"] });
+    for (const url of ["https://localhost:8443/hook", "https://lan.example/hook", "https://[::1]/x", "https://[::7f00:1]/x", "https://nowhere.invalid/x"]) {
+      await expect(checkDeliverableUrl(url, { allowPrivate: true, lookup }), url).resolves.toEqual({ ok: true });
+    }
+  });
+
+  it("refuses IPv4-compatible IPv6 literals without allowPrivate", async () => {
+    const lookup = fakeLookup({});
+    expect((await refusal("https://[::127.0.0.1]/x", { allowPrivate: false, lookup })).message).toBe("webhook URL points to a loopback address (::7f00:1)");
+    expect((await refusal("https://[::10.0.0.1]/x", { allowPrivate: false, lookup })).message).toBe("webhook URL points to a private address (::a00:1)");
   });
 });
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
 import { ZAgentType } from "../agents/agent-types.ts";
-import { ZHttpsUrl, ZJsonObject, ZUuid } from "../../foundation/schemas.ts";
+import { ZHttpsUrl, ZJsonObject, ZJsonObjectOutput, ZUuid } from "../../foundation/schemas.ts";
 
 export const MAX_BATCH_ROWS = 500;
 export const ZBatchStatus = z.enum(["pending", "running", "completed", "cancelled"]);
@@ -40,7 +40,7 @@ export const ZBatchRow = z.object({
   row_index: z.number().int(),
   task: z.string(),
   status: z.enum(["pending", "running", "completed", "failed", "pending_triage", "cancelled"]),
-  result: ZJsonObject.nullable(),
+  result: ZJsonObjectOutput.nullable(),
   error_message: z.string().nullable(),
   run_id: z.uuid().nullable(),
 });

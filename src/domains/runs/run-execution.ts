@@ -163,3 +163,30 @@ export async function recordOutcome(
   publishRunChange(run.runId);
   return recorded;
 }
+
+/**
+ * The run's execution failed for good (its job used up every attempt, e.g. the executor
+ * could not save a step): the run must not stay `queued` or `running`. It fails as a
+ * service error, refunded, with its batch row and counters settled like any outcome. A run
+ * already settled reports its recorded outcome (so a lost announcement is sent again; event
+ * ids make that harmless); a cancelled run reports nothing. Reads no `data`: the run's own
+ * input may be what could not be handled.
+ */
+export async function failRunAsServiceError(runId: string, message: string): Promise<TRecordedOutcome> {
+  const stored = await db().run.findUnique({
+    where: { id: runId },
+    select: { id: true, status: true, agentType: true, organizationId: true, batchJobId: true },
+  });
+  if (!stored) return null;
+  // queued → running first, so the batch row moves through the states it always does.
+  if (stored.status === "queued") await startRun(runId);
+  const run: TStartedRun = {
+    runId: stored.id,
+    agentType: stored.agentType as TAgentType,
+    task: "",
+    data: null,
+    organizationId: stored.organizationId,
+    batchJobId: stored.batchJobId,
+  };
+  return recordOutcome(run, { kind: "service_error", message });
+}

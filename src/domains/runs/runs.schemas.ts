@@ -1,7 +1,7 @@
 // Request and response contracts of the run endpoints (shared by REST, dashboard, tests).
 import { z } from "zod";
 import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
-import { ZHttpsUrl, ZJsonObject, ZUuid } from "../../foundation/schemas.ts";
+import { ZHttpsUrl, ZJsonObject, ZJsonObjectOutput, ZUuid } from "../../foundation/schemas.ts";
 import { ZAgentType } from "../agents/agent-types.ts";
 
 export const RUN_STATUSES = ["queued", "running", "completed", "failed", "cancelled", "pending_triage"] as const;
@@ -41,8 +41,8 @@ export const ZRunListItem = z.object({
 
 export const ZRun = ZRunListItem.extend({
   task: z.string(),
-  data: ZJsonObject.nullable(),
-  output: ZJsonObject.nullable(),
+  data: ZJsonObjectOutput.nullable(),
+  output: ZJsonObjectOutput.nullable(),
   batch_id: z.uuid().nullable(),
   livemode: z.boolean(),
 });

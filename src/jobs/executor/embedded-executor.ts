@@ -4,17 +4,28 @@
 // PostgreSQL (job_runs) before the next call, so a process killed mid-run resumes without
 // repeating finished steps. Retries with backoff honour `retries` and NonRetriableError;
 // keyed concurrency limits hold across processes (claims are serialised by an advisory
-// lock); higher priority starts first.
+// lock); higher priority starts first. Every failure counts toward a job's attempts, the
+// executor's own included (a step result it cannot save): the job is retried with backoff
+// and fails for good when its attempts are used up. A function failing for good gets its
+// `onFailure` handler run, as an Inngest server does: an `inngest/function.failed` event
+// starts the SDK's "<fn>-failure" function.
 import { randomUUID } from "node:crypto";
 import { durationToMs, type InngestFunction } from "inngest";
 import { serve } from "inngest/edge";
 import { db } from "../../foundation/db/client.ts";
-import type { JobRun, Prisma } from "../../generated/prisma/client.ts";
+import { Prisma, type JobRun } from "../../generated/prisma/client.ts";
 import { logger } from "../../foundation/logger.ts";
 import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
-import { concurrencyFor, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
+import { concurrencyFor, hasFailureHandler, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
 
 const CLAIM_LOCK_ID = 72_707_370;
+/** The SDK's suffix for the function id of an `onFailure` handler. */
+const FAILURE_SUFFIX = "-failure";
+/** Inngest's event announcing that a function run failed for good. */
+const FUNCTION_FAILED_EVENT = "inngest/function.failed";
+/** Attempts of an `onFailure` handler run (it settles state; transient errors deserve retries). */
+const FAILURE_HANDLER_ATTEMPTS = 4;
+const MAX_BACKOFF_MS = 600_000;
 
 export type TExecutorOptions = {
   functions: InngestFunction.Any[];
@@ -39,6 +50,8 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
   readonly instanceId = randomUUID();
   private readonly handler: (request: Request) => Promise<Response>;
   private readonly functionsById = new Map<string, InngestFunction.Any>();
+  /** "<fn id>-failure" → the function whose `onFailure` handler it runs. */
+  private readonly failureHandlersById = new Map<string, InngestFunction.Any>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private running = false;
   private wakeUp: (() => void) | undefined;
@@ -47,7 +60,10 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
 
   constructor(private readonly options: TExecutorOptions) {
     this.handler = serve({ client: inngest, functions: options.functions }) as (request: Request) => Promise<Response>;
-    for (const fn of options.functions) this.functionsById.set(fn.id(), fn);
+    for (const fn of options.functions) {
+      this.functionsById.set(fn.id(), fn);
+      if (hasFailureHandler(fn)) this.failureHandlersById.set(`${fn.id()}${FAILURE_SUFFIX}`, fn);
+    }
   }
 
   /** Receives sent events: one job per function the event triggers (de-duplicated by idempotency key). */
@@ -129,6 +145,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         const claimed = slots > 0 ? await this.claim(slots) : [];
         for (const job of claimed) {
           const execution = this.execute(job)
+            .catch((error: unknown) => this.countCrash(job, error))
             .catch((error) => logger.error("executor job crashed", { jobId: job.id, error: String(error) }))
             .finally(() => {
               this.inFlight.delete(job.id);
@@ -232,7 +249,9 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         stack: { stack, current: stack.length },
       },
     };
-    const url = `http://127.0.0.1/api/inngest?fnId=${encodeURIComponent(`${INNGEST_APP_ID}-${fn.id()}`)}&stepId=${encodeURIComponent(stepId)}`;
+    // job.functionId is the function's id or, for an onFailure run, "<id>-failure": the SDK
+    // serves both under the app id prefix.
+    const url = `http://127.0.0.1/api/inngest?fnId=${encodeURIComponent(`${INNGEST_APP_ID}-${job.functionId}`)}&stepId=${encodeURIComponent(stepId)}`;
     const response = await this.handler(
       new Request(url, { method: "POST", headers: { host: "127.0.0.1", "content-type": "application/json" }, body: JSON.stringify(body) }),
     );
@@ -242,12 +261,75 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
   private backoffMs(attempt: number, retryAfter?: string | null): number {
     const fromHeader = retryAfter ? Number(retryAfter) * 1000 || Date.parse(retryAfter) - Date.now() : NaN;
     if (Number.isFinite(fromHeader) && fromHeader > 0) return fromHeader;
-    return Math.min(this.options.retryBaseMs * 2 ** attempt, 600_000);
+    return Math.min(this.options.retryBaseMs * 2 ** attempt, MAX_BACKOFF_MS);
+  }
+
+  /** The onFailure run a job failing for good must start: its function id and the failed function's absolute id. */
+  private failureHandlerOf(job: Pick<TClaimedJob, "functionId">): { functionId: string; failedFunctionId: string } | null {
+    const fn = this.functionsById.get(job.functionId);
+    if (!fn || !hasFailureHandler(fn)) return null;
+    return { functionId: `${fn.id()}${FAILURE_SUFFIX}`, failedFunctionId: `${INNGEST_APP_ID}-${fn.id()}` };
+  }
+
+  /**
+   * Ends a job for good, without writing its steps again (they may be what cannot be saved),
+   * and in the same statement queues its onFailure run (an `inngest/function.failed` event
+   * carrying the original event), de-duplicated per failed job.
+   */
+  private async failForGood(job: TClaimedJob, error: string): Promise<void> {
+    const failure = this.failureHandlerOf(job);
+    await db().$executeRaw`
+      WITH failed AS (
+        UPDATE job_runs SET status = 'failed', error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
+        WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'
+        RETURNING id, event, status)
+      ${this.queueFailureHandler(failure, error)}`;
+  }
+
+  /** INSERT … SELECT FROM the CTE `failed` (id, event, status) of the onFailure run, if the function has one. */
+  private queueFailureHandler(failure: ReturnType<EmbeddedExecutor["failureHandlerOf"]>, error: string): Prisma.Sql {
+    if (!failure) return Prisma.sql`SELECT 1`;
+    return Prisma.sql`
+      INSERT INTO job_runs (id, function_id, event_id, event, idempotency_key, max_attempts, updated_at)
+      SELECT gen_random_uuid(), ${failure.functionId}, 'failed-' || failed.id::text,
+        jsonb_build_object(
+          'name', ${FUNCTION_FAILED_EVENT}::text, 'id', 'failed-' || failed.id::text,
+          'ts', (extract(epoch FROM clock_timestamp()) * 1000)::bigint,
+          'data', jsonb_build_object(
+            'function_id', ${failure.failedFunctionId}::text, 'run_id', failed.id::text,
+            'error', jsonb_build_object('name', 'Error', 'message', ${error}::text),
+            'event', failed.event)),
+        'failed:' || failed.id::text, ${FAILURE_HANDLER_ATTEMPTS}, now()
+      FROM failed WHERE failed.status = 'failed'
+      ON CONFLICT (function_id, idempotency_key) DO NOTHING`;
+  }
+
+  /**
+   * `execute()` threw: the executor itself failed (e.g. a step result it cannot save). This
+   * counts as a failed attempt like any other, in one statement that writes nothing of the
+   * job's state but the counter: requeued with backoff, or failed for good (and its
+   * onFailure run queued) when the attempts are used up. Without this the job would stay
+   * `running` until its lease expired and be reclaimed with the same attempt, forever.
+   */
+  private async countCrash(job: TClaimedJob, cause: unknown): Promise<void> {
+    const error = `Executor error: ${cause instanceof Error ? cause.message : String(cause)}`.slice(0, 4000);
+    logger.error("executor job crashed", { jobId: job.id, functionId: job.functionId, error: String(cause) });
+    const failure = this.failureHandlerOf(job);
+    await db().$executeRaw`
+      WITH failed AS (
+        UPDATE job_runs SET attempt = attempt + 1,
+          status = (CASE WHEN attempt + 1 >= max_attempts THEN 'failed' ELSE 'queued' END)::"JobStatus",
+          run_after = now() + make_interval(secs => LEAST(${this.options.retryBaseMs}::float8 * power(2, attempt), ${MAX_BACKOFF_MS}) / 1000),
+          error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
+        WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'
+        RETURNING id, event, status)
+      ${this.queueFailureHandler(failure, error)}`;
+    this.wake();
   }
 
   /** Drives one job until it finishes, fails for good, or must wait (retry backoff, sleep). */
   private async execute(job: TClaimedJob): Promise<void> {
-    const fn = this.functionsById.get(job.functionId);
+    const fn = this.functionsById.get(job.functionId) ?? this.failureHandlersById.get(job.functionId);
     const mine = { id: job.id, lockedBy: this.instanceId, status: "running" as const };
     if (!fn) {
       await db().jobRun.updateMany({ where: mine, data: { status: "failed", error: `Unknown function ${job.functionId}` } });
@@ -312,7 +394,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
               planned.push(op.id);
               break;
             default:
-              await persist({ status: "failed", error: `The embedded executor does not support ${op.op}`, lockedBy: null, lockedUntil: null });
+              await this.failForGood(job, `The embedded executor does not support ${op.op}`);
               logger.error("unsupported Inngest op", { jobId: job.id, op: op.op });
               return;
           }
@@ -330,7 +412,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         await requeue(this.backoffMs(attempt - 1, response.headers.get("retry-after")));
         return;
       }
-      await persist({ status: "failed", error: response.text.slice(0, 4000), lockedBy: null, lockedUntil: null });
+      await this.failForGood(job, response.text.slice(0, 4000));
       logger.warn("function run failed", { jobId: job.id, functionId: job.functionId, status: response.status });
       return;
     }

@@ -18,6 +18,7 @@ export function evaluateEventPath(expression: string, event: TEvent): unknown {
 
 type TOptions = {
   triggers?: { event?: string }[];
+  onFailure?: unknown;
   retries?: number;
   concurrency?: TConcurrency | TConcurrency[];
   idempotency?: string;
@@ -30,6 +31,11 @@ export function optionsOf(fn: InngestFunction.Any): TOptions {
 
 export function triggerEvents(fn: InngestFunction.Any): string[] {
   return (optionsOf(fn).triggers ?? []).flatMap((trigger) => (trigger.event ? [trigger.event] : []));
+}
+
+/** True when the function declares an `onFailure` handler (the SDK serves it as "<id>-failure"). */
+export function hasFailureHandler(fn: InngestFunction.Any): boolean {
+  return typeof optionsOf(fn).onFailure === "function";
 }
 
 export function maxAttempts(fn: InngestFunction.Any): number {

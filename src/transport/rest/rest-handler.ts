@@ -1,18 +1,23 @@
 // The public REST API on Node's HTTP server: /v1/* goes to trpc-to-openapi's Node adapter
-// (≈5× the throughput of an App Router route here), with the body parsed up front so
-// size, content type and malformed JSON get our typed errors, and every error body
-// rewritten through the one error table. Routes that are not tRPC procedures (the SSE
-// run stream) are registered by the composition root: this file knows no domain.
+// (≈5× the throughput of an App Router route here). Before the adapter runs, this handler
+// finds the procedure for the method and path, authorizes the call (key, plan, daily cap,
+// scope, rate limit — decided by the `authorize` function the composition root passes in),
+// and only then reads the body within bounds (size, content type, depth, storable strings:
+// src/foundation/json-input.ts), so hostile input meets typed errors and anonymous callers
+// never make the server parse anything. Every error body is rewritten through the one
+// error table. Routes that are not tRPC procedures (the SSE run stream) are registered by
+// the composition root: this file knows no domain.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { TRPCError, type AnyRouter } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import type { ZodOpenApiOperationObject } from "zod-openapi";
 import { AppError, isInternal, toErrorResponse } from "../../foundation/errors.ts";
+import { jsonInputError, parseJsonObjectText, unstorableStringReason } from "../../foundation/json-input.ts";
 import { logger } from "../../foundation/logger.ts";
 import { runWithRequestId } from "../../foundation/request-context.ts";
-import { procedureMetaByPath } from "../trpc/init.ts";
-import type { TContext } from "../trpc/context.ts";
+import { procedureMetaByPath, type TApiMeta } from "../trpc/init.ts";
+import type { TContext, TPreauthorized } from "../trpc/context.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 
 type TRequest = IncomingMessage & { body?: unknown };
@@ -27,19 +32,30 @@ export type TRestRoute = {
   handle: (call: { req: IncomingMessage; res: ServerResponse; params: Record<string, string>; header: THeaderReader }) => Promise<void>;
 };
 
+/** Decides whether an API call may proceed (src/transport/authorize.ts), before its body is read. */
+export type TAuthorize = (
+  request: { header: THeaderReader; setHeader: (name: string, value: string) => void },
+  requirement: { scope: NonNullable<TApiMeta["scope"]>; rateLimit?: TApiMeta["rateLimit"] },
+) => Promise<TPreauthorized["principal"]>;
+
 export type TRestHandlerOptions = {
   router: AnyRouter;
   routes: TRestRoute[];
   /** Server URL written into the OpenAPI document (read when it is first served: the port may be chosen at listen time). */
   publicBaseUrl: string | (() => string);
   maxBodyBytes: number;
+  authorize: TAuthorize;
 };
+
+/** A procedure served at an OpenAPI method and path. */
+type TProcedureRoute = { procedurePath: string; method: string; meta: TApiMeta; match: (pathname: string) => Record<string, string> | null };
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const requestIds = new WeakMap<IncomingMessage, string>();
 const statusOverrides = new WeakMap<IncomingMessage, number>();
 const errorsByRequest = new WeakMap<IncomingMessage, unknown>();
+const authorizations = new WeakMap<IncomingMessage, TPreauthorized>();
 
 /** Reads a request header by name (the first value when repeated). */
 function headerReader(req: IncomingMessage): THeaderReader {
@@ -49,19 +65,41 @@ function headerReader(req: IncomingMessage): THeaderReader {
   };
 }
 
-/** "/v1/runs/{id}/stream" → a matcher returning { id } for a concrete path. */
+/** decodeURIComponent, or the segment as it came when it is not valid percent-encoded UTF-8. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // "%", "%zz", "%ED%A0%80" (a UTF-8-encoded surrogate): the route's own validation
+    // (after authentication) refuses the raw segment as it refuses any malformed id.
+    return segment;
+  }
+}
+
+/**
+ * "/v1/runs/{id}/stream" → a matcher returning { id } for a concrete path. Matches like
+ * trpc-to-openapi's router (case-insensitive, one optional trailing slash), so the
+ * procedure found here is the one the adapter runs.
+ */
 function pathMatcher(template: string): (pathname: string) => Record<string, string> | null {
   const names: string[] = [];
   const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_match, name: string) => {
     names.push(name);
     return "([^/]+)";
   });
-  const regex = new RegExp(`^${pattern}/?$`);
+  const regex = new RegExp(`^${pattern}/?$`, "i");
   return (pathname) => {
     const match = regex.exec(pathname);
     if (!match) return null;
-    return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+    return Object.fromEntries(names.map((name, index) => [name, decodePathSegment(match[index + 1]!)]));
   };
+}
+
+/** Every procedure with an OpenAPI route, in the router's order (the adapter's order too). */
+function procedureRoutes(router: AnyRouter): TProcedureRoute[] {
+  return [...procedureMetaByPath(router)].flatMap(([procedurePath, meta]) =>
+    meta?.openapi ? [{ procedurePath, method: meta.openapi.method.toUpperCase(), meta, match: pathMatcher(meta.openapi.path) }] : [],
+  );
 }
 
 function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
@@ -82,7 +120,13 @@ function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): v
   res.end(JSON.stringify(body));
 }
 
+/**
+ * Reads the body (stopping at `limit` bytes: 413) and parses it within the bounds of
+ * src/foundation/json-input.ts. Called only after the call was authorized.
+ */
 async function readBody(req: TRequest, limit: number): Promise<void> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) throw new AppError("payload_too_large", `Request body exceeds ${limit} bytes`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -93,47 +137,26 @@ async function readBody(req: TRequest, limit: number): Promise<void> {
   const raw = Buffer.concat(chunks).toString("utf8");
   if (raw.trim() === "") {
     // Bodiless POSTs (approve, cancel) are fine: treat them as an empty JSON object.
-    req.headers["content-type"] ??= "application/json";
+    req.headers["content-type"] = "application/json";
     req.body = {};
     return;
   }
   const contentType = req.headers["content-type"] ?? "";
-  if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)) {
     throw new AppError("unsupported_media_type", "Request body must be JSON (Content-Type: application/json)");
   }
   req.headers["content-type"] = "application/json";
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new AppError("validation_error", "Request body is not valid JSON", { issues: [{ path: "(body)", message: "malformed JSON" }] });
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new AppError("validation_error", "Request body must be a JSON object", {
-      issues: [{ path: "(body)", message: "expected a JSON object" }],
-    });
-  }
-  const nulPath = findNulCharacter(parsed);
-  if (nulPath) {
-    const message = "must not contain NUL (\\u0000) characters";
-    throw new AppError("validation_error", `Invalid ${nulPath.join(".") || "(body)"}: ${message}`, {
-      issues: [{ path: nulPath.join(".") || "(body)", message }],
-    });
-  }
-  req.body = parsed;
+  req.body = parseJsonObjectText(raw, { maxBytes: limit });
 }
 
-/** Path of the first string (or key) holding U+0000, which PostgreSQL text and jsonb cannot store. */
-function findNulCharacter(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (value && typeof value === "object") {
-    for (const [key, nested] of Object.entries(value)) {
-      if (key.includes("\u0000")) return [...path, key];
-      const found = findNulCharacter(nested, [...path, key]);
-      if (found) return found;
-    }
+/** Query parameters are input too: refuse names and values that cannot be stored. */
+function checkQuery(searchParams: URLSearchParams): void {
+  for (const [name, value] of searchParams) {
+    const nameReason = unstorableStringReason(name);
+    if (nameReason) throw jsonInputError({ path: "(query)", message: `parameter name ${nameReason}` });
+    const reason = unstorableStringReason(value);
+    if (reason) throw jsonInputError({ path: name, message: reason });
   }
-  return null;
 }
 
 export function isPublicApiPath(url: string | undefined): boolean {
@@ -152,6 +175,7 @@ export function openApiDocument(options: Pick<TRestHandlerOptions, "router" | "r
 /** Builds the /v1 handler over a router tree and the extra routes the composition root registers. */
 export function createRestHandler(options: TRestHandlerOptions): (req: TRequest, res: ServerResponse) => Promise<void> {
   const metaByPath = procedureMetaByPath(options.router);
+  const procedures = procedureRoutes(options.router);
   const routes = options.routes.map((route) => ({ ...route, match: pathMatcher(route.path) }));
   let document: string | undefined;
   const serializedDocument = () => (document ??= JSON.stringify(openApiDocument(options)));
@@ -163,6 +187,9 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
       header: headerReader(req),
       setHeader: (name, value) => res.setHeader(name, value),
       setStatus: (status) => statusOverrides.set(req, status),
+      preauthorized: authorizations.get(req),
+      // Bodies were parsed by parseJsonObjectText and query strings checked by checkQuery.
+      inputChecked: true,
     }),
     responseMeta: ({ paths, errors }) => {
       if (errors.length > 0) return {};
@@ -175,23 +202,46 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
   const handle = async (req: TRequest, res: ServerResponse) => {
     const started = performance.now();
     try {
-      const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+      const url = new URL(req.url ?? "/", "http://localhost");
+      const pathname = url.pathname;
+      // HEAD is GET without a body (Node drops the body of a HEAD response by itself).
+      const head = req.method === "HEAD";
+      const method = head ? "GET" : (req.method ?? "");
 
-      if (pathname === "/v1/openapi.json" && req.method === "GET") {
+      if (pathname === "/v1/openapi.json" && method === "GET") {
         res.setHeader("Content-Type", "application/json");
         res.end(serializedDocument());
         return;
       }
 
       for (const route of routes) {
-        const params = req.method === route.method ? route.match(pathname) : null;
-        if (params) {
-          await route.handle({ req, res, params, header: headerReader(req) });
-          return;
+        const params = method === route.method ? route.match(pathname) : null;
+        if (!params) continue;
+        if (head) {
+          // A stream has no headers to preview without opening it.
+          res.setHeader("Allow", route.method);
+          throw new AppError("method_not_allowed", `HEAD is not supported on ${route.path}; use ${route.method}`);
         }
+        await route.handle({ req, res, params, header: headerReader(req) });
+        return;
       }
 
-      if (METHODS_WITH_BODY.has(req.method ?? "")) await readBody(req, options.maxBodyBytes);
+      const procedure = procedures.find((candidate) => candidate.method === method && candidate.match(pathname));
+      if (!procedure) throw new AppError("not_found", `No route for ${req.method} ${pathname}`);
+
+      // Who is calling, and may they, before anything of the request is read.
+      if (procedure.meta.scope) {
+        const principal = await options.authorize(
+          { header: headerReader(req), setHeader: (name, value) => res.setHeader(name, value) },
+          { scope: procedure.meta.scope, rateLimit: procedure.meta.rateLimit },
+        );
+        authorizations.set(req, { procedurePath: procedure.procedurePath, principal });
+      }
+
+      if (METHODS_WITH_BODY.has(method)) await readBody(req, options.maxBodyBytes);
+      // The adapter takes GET and DELETE input from the query string.
+      if (method === "GET" || method === "DELETE") checkQuery(url.searchParams);
+      if (head) req.method = "GET";
 
       const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
       // The adapter writes its own error bodies; replace them with the table's.
@@ -209,7 +259,7 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
       }) as typeof res.end;
 
       await openApiHandler(req, res, () => {
-        throw new AppError("not_found", `No route for ${req.method} ${pathname}`);
+        throw new AppError("not_found", `No route for ${method} ${pathname}`);
       });
     } catch (error) {
       sendError(req, res, error);

@@ -2,6 +2,7 @@
 // Idempotent-Replayed response header, and the stored status of a replayed response.
 import { z } from "zod";
 import { validationError } from "../../foundation/errors.ts";
+import { unstorableStringReason } from "../../foundation/json-input.ts";
 import type { TPrincipal } from "../../domains/auth/authenticate.ts";
 import { tenantScope } from "../../domains/auth/tenant.ts";
 import { MAX_IDEMPOTENCY_KEY_LENGTH, withIdempotency, type TRecordResponse } from "../../domains/idempotency/idempotency.ts";
@@ -64,5 +65,9 @@ function readIdempotencyKey(header: TContext["header"]): string | undefined {
     const message = `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
     throw validationError(`Invalid ${IDEMPOTENCY_KEY_HEADER}: ${message}`, [{ path: IDEMPOTENCY_KEY_HEADER, message }]);
   }
+  // The key is stored as text: nothing PostgreSQL cannot hold (Node's HTTP parser already
+  // refuses most control characters; other transports may not).
+  const reason = unstorableStringReason(key);
+  if (reason) throw validationError(`Invalid ${IDEMPOTENCY_KEY_HEADER}: ${reason}`, [{ path: IDEMPOTENCY_KEY_HEADER, message: reason }]);
   return key;
 }

@@ -3,6 +3,7 @@
 import { initTRPC, type AnyRouter } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { toErrorResponse, type TErrorType } from "../../foundation/errors.ts";
+import { findJsonInputProblem, jsonInputError, MAX_JSON_DEPTH } from "../../foundation/json-input.ts";
 import type { TScope } from "../../domains/auth/scopes.ts";
 import type { TRateLimitPolicy } from "../../domains/limits/rate-limiter.ts";
 import { authorizeApiCall } from "../authorize.ts";
@@ -37,9 +38,23 @@ const t = initTRPC
 export const router = t.router;
 export const publicProcedure = t.procedure;
 
-export const apiProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+/**
+ * Authentication, plan, daily cap, scope and rate limit, once per request: a transport that
+ * authorized this very procedure before reading the body (the REST handler) hands its
+ * principal over in `ctx.preauthorized`; otherwise (the dashboard) it is decided here.
+ * Then the raw input is bounded and checked like a /v1 body (depth, storable strings),
+ * unless the transport already did so, before any input schema sees it.
+ */
+export const apiProcedure = t.procedure.use(async ({ ctx, meta, path, getRawInput, next }) => {
   if (!meta?.scope) throw new Error("apiProcedure requires meta.scope");
-  const principal = await authorizeApiCall(ctx, { scope: meta.scope, rateLimit: meta.rateLimit });
+  const principal =
+    ctx.preauthorized?.procedurePath === path
+      ? ctx.preauthorized.principal
+      : await authorizeApiCall(ctx, { scope: meta.scope, rateLimit: meta.rateLimit });
+  if (!ctx.inputChecked) {
+    const problem = findJsonInputProblem(await getRawInput(), { maxDepth: MAX_JSON_DEPTH });
+    if (problem) throw jsonInputError(problem);
+  }
   return next({ ctx: { ...ctx, principal } });
 });
 
