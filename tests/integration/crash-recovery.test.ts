@@ -72,5 +72,7 @@ describe("crash mid-batch", () => {
       const stacks = await client.query(`SELECT DISTINCT cardinality(stack) AS steps FROM job_runs WHERE function_id = 'execute-run'`);
       expect(stacks.rows).toEqual([{ steps: 4 }]);
     });
-  });
+    // A hang guard, not a speed target: ~25 s alone, over a minute beside the rest of the suite
+    // on two cores (the restart waits out the killed process's 15 s leases).
+  }, 180_000);
 });
