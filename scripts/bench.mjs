@@ -5,7 +5,7 @@
 //     ≤ 1.5×) and the observed peak of rows in flight (target exactly 10).
 //  2. Webhook delivery latency: time from a run's completion (its completed_at) to a local
 //     HTTPS receiver getting the run.completed delivery, p50 and p99 over 200 runs.
-// Needs `npm run build` first (npm run bench does it).
+// Needs `npm run build` first (npm run bench does it). BENCH_ONLY=batch|webhooks runs one.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:https";
@@ -119,7 +119,8 @@ async function benchWebhookLatency() {
     });
   });
   await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const env = { DATABASE_URL: databaseUrl(name), DATA_DIR: dataDir, NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "true", NODE_EXTRA_CA_CERTS: certPath };
+  // The strict limiter (60 POST /v1/run a minute per key) would refuse most of the 200 runs.
+  const env = { DATABASE_URL: databaseUrl(name), DATA_DIR: dataDir, NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "true", NODE_EXTRA_CA_CERTS: certPath, RATE_LIMIT_STRICT_PER_MIN: "100000" };
   const server = await startServer(env);
   try {
     const org = cli(env, "create-org", "--name", "Bench", "--plan", "enterprise");
@@ -149,5 +150,7 @@ async function benchWebhookLatency() {
   }
 }
 
-await benchBatch();
-await benchWebhookLatency();
+// BENCH_ONLY=batch or BENCH_ONLY=webhooks runs one of the two.
+const only = process.env.BENCH_ONLY;
+if (!only || only === "batch") await benchBatch();
+if (!only || only === "webhooks") await benchWebhookLatency();
