@@ -70,6 +70,9 @@ async function lockOrganization(tx: Prisma.TransactionClient, organizationId: st
   return organization;
 }
 
+/** A ledger entry's balance_after: the period balance after `amount` (0 on unlimited plans). */
+const balanceAfter = (balance: TPeriodBalance, amount: number): number => (balance.remaining === null ? 0 : balance.remaining + amount);
+
 type TLedgerWrite = { organization: { id: string; plan: string }; balance: TPeriodBalance; writtenAt: Date };
 
 /**
@@ -110,17 +113,17 @@ export async function debitForRuns(
       { credits_remaining: remaining },
     );
   }
-  let running = balance.remaining;
+  let charged = 0;
   // One statement, rows in this order: their sequence follows the running balance.
   await tx.creditLedgerEntry.createMany({
     data: runs.map((run) => {
       const cost = costOfRun(run.agentType);
-      if (running !== null) running -= cost;
+      charged += cost;
       return {
         organizationId: principal.organizationId,
         livemode: true,
         amount: -cost,
-        balanceAfter: running ?? 0,
+        balanceAfter: balanceAfter(balance, -charged),
         reason: "run",
         runId: run.runId,
         memberId: principal.memberId,
@@ -148,7 +151,7 @@ export async function refundRun(tx: Prisma.TransactionClient, runId: string): Pr
       organizationId: organization.id,
       livemode: true,
       amount,
-      balanceAfter: balance.remaining === null ? 0 : balance.remaining + amount,
+      balanceAfter: balanceAfter(balance, amount),
       reason: "refund",
       runId,
       memberId: first!.memberId,
@@ -170,7 +173,7 @@ export async function topUpCredits(input: { organizationId: string; credits: num
         organizationId: input.organizationId,
         livemode: true,
         amount: input.credits,
-        balanceAfter: balance.remaining === null ? 0 : balance.remaining + input.credits,
+        balanceAfter: balanceAfter(balance, input.credits),
         reason: "topup",
         createdAt: writtenAt,
       },

@@ -13,18 +13,13 @@ import { randomUUID } from "node:crypto";
 import { durationToMs, type InngestFunction } from "inngest";
 import { serve } from "inngest/edge";
 import { db } from "../../foundation/db/client.ts";
-import { Prisma, type JobRun } from "../../generated/prisma/client.ts";
+import type { JobRun, Prisma } from "../../generated/prisma/client.ts";
 import { logger } from "../../foundation/logger.ts";
 import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
 import { concurrencyFor, hasFailureHandler, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
+import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on-failure.ts";
 
 const CLAIM_LOCK_ID = 72_707_370;
-/** The SDK's suffix for the function id of an `onFailure` handler. */
-const FAILURE_SUFFIX = "-failure";
-/** Inngest's event announcing that a function run failed for good. */
-const FUNCTION_FAILED_EVENT = "inngest/function.failed";
-/** Attempts of an `onFailure` handler run (it settles state; transient errors deserve retries). */
-const FAILURE_HANDLER_ATTEMPTS = 4;
 const MAX_BACKOFF_MS = 600_000;
 
 export type TExecutorOptions = {
@@ -62,7 +57,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     this.handler = serve({ client: inngest, functions: options.functions }) as (request: Request) => Promise<Response>;
     for (const fn of options.functions) {
       this.functionsById.set(fn.id(), fn);
-      if (hasFailureHandler(fn)) this.failureHandlersById.set(`${fn.id()}${FAILURE_SUFFIX}`, fn);
+      if (hasFailureHandler(fn)) this.failureHandlersById.set(failureHandlerId(fn), fn);
     }
   }
 
@@ -264,44 +259,19 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     return Math.min(this.options.retryBaseMs * 2 ** attempt, MAX_BACKOFF_MS);
   }
 
-  /** The onFailure run a job failing for good must start: its function id and the failed function's absolute id. */
-  private failureHandlerOf(job: Pick<TClaimedJob, "functionId">): { functionId: string; failedFunctionId: string } | null {
-    const fn = this.functionsById.get(job.functionId);
-    if (!fn || !hasFailureHandler(fn)) return null;
-    return { functionId: `${fn.id()}${FAILURE_SUFFIX}`, failedFunctionId: `${INNGEST_APP_ID}-${fn.id()}` };
-  }
-
   /**
    * Ends a job for good, without writing its steps again (they may be what cannot be saved),
    * and in the same statement queues its onFailure run (an `inngest/function.failed` event
    * carrying the original event), de-duplicated per failed job.
    */
   private async failForGood(job: TClaimedJob, error: string): Promise<void> {
-    const failure = this.failureHandlerOf(job);
+    const failure = failureHandlerOf(this.functionsById.get(job.functionId));
     await db().$executeRaw`
       WITH failed AS (
         UPDATE job_runs SET status = 'failed', error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
         WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'
         RETURNING id, event, status)
-      ${this.queueFailureHandler(failure, error)}`;
-  }
-
-  /** INSERT … SELECT FROM the CTE `failed` (id, event, status) of the onFailure run, if the function has one. */
-  private queueFailureHandler(failure: ReturnType<EmbeddedExecutor["failureHandlerOf"]>, error: string): Prisma.Sql {
-    if (!failure) return Prisma.sql`SELECT 1`;
-    return Prisma.sql`
-      INSERT INTO job_runs (id, function_id, event_id, event, idempotency_key, max_attempts, updated_at)
-      SELECT gen_random_uuid(), ${failure.functionId}, 'failed-' || failed.id::text,
-        jsonb_build_object(
-          'name', ${FUNCTION_FAILED_EVENT}::text, 'id', 'failed-' || failed.id::text,
-          'ts', (extract(epoch FROM clock_timestamp()) * 1000)::bigint,
-          'data', jsonb_build_object(
-            'function_id', ${failure.failedFunctionId}::text, 'run_id', failed.id::text,
-            'error', jsonb_build_object('name', 'Error', 'message', ${error}::text),
-            'event', failed.event)),
-        'failed:' || failed.id::text, ${FAILURE_HANDLER_ATTEMPTS}, now()
-      FROM failed WHERE failed.status = 'failed'
-      ON CONFLICT (function_id, idempotency_key) DO NOTHING`;
+      ${queueFailureHandlerSql(failure, error)}`;
   }
 
   /**
@@ -314,7 +284,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
   private async countCrash(job: TClaimedJob, cause: unknown): Promise<void> {
     const error = `Executor error: ${cause instanceof Error ? cause.message : String(cause)}`.slice(0, 4000);
     logger.error("executor job crashed", { jobId: job.id, functionId: job.functionId, error: String(cause) });
-    const failure = this.failureHandlerOf(job);
+    const failure = failureHandlerOf(this.functionsById.get(job.functionId));
     await db().$executeRaw`
       WITH failed AS (
         UPDATE job_runs SET attempt = attempt + 1,
@@ -323,7 +293,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
           error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
         WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'
         RETURNING id, event, status)
-      ${this.queueFailureHandler(failure, error)}`;
+      ${queueFailureHandlerSql(failure, error)}`;
     this.wake();
   }
 

@@ -15,7 +15,7 @@ import type { ZodOpenApiOperationObject } from "zod-openapi";
 import { AppError, isInternal, toErrorResponse } from "../../foundation/errors.ts";
 import { jsonInputError, parseJsonObjectText, unstorableStringReason } from "../../foundation/json-input.ts";
 import { logger } from "../../foundation/logger.ts";
-import { runWithRequestId } from "../../foundation/request-context.ts";
+import { currentRequestId, runWithRequestId } from "../../foundation/request-context.ts";
 import { procedureMetaByPath, type TApiMeta } from "../trpc/init.ts";
 import type { TContext, TPreauthorized } from "../trpc/context.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
@@ -52,7 +52,6 @@ type TProcedureRoute = { procedurePath: string; method: string; meta: TApiMeta; 
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-const requestIds = new WeakMap<IncomingMessage, string>();
 const statusOverrides = new WeakMap<IncomingMessage, number>();
 const errorsByRequest = new WeakMap<IncomingMessage, unknown>();
 const authorizations = new WeakMap<IncomingMessage, TPreauthorized>();
@@ -103,7 +102,7 @@ function procedureRoutes(router: AnyRouter): TProcedureRoute[] {
 }
 
 function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-  const requestId = requestIds.get(req) ?? "";
+  const requestId = currentRequestId() ?? "";
   if (isInternal(error)) {
     const cause = error instanceof TRPCError && error.cause ? error.cause : error;
     // The line carries requestId through the request context (logger.ts).
@@ -183,7 +182,7 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
   const openApiHandler = createOpenApiNodeHttpHandler({
     router: options.router,
     createContext: ({ req, res }): TContext => ({
-      requestId: requestIds.get(req) ?? randomUUID(),
+      requestId: currentRequestId() ?? randomUUID(),
       header: headerReader(req),
       setHeader: (name, value) => res.setHeader(name, value),
       setStatus: (status) => statusOverrides.set(req, status),
@@ -277,9 +276,8 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
 
   return (req, res) => {
     const requestId = randomUUID();
-    requestIds.set(req, requestId);
     res.setHeader("X-Request-Id", requestId);
-    // Everything this request awaits logs with its id.
+    // Everything this request awaits (the adapter, its context, the error bodies, the logs) sees its id.
     return runWithRequestId(requestId, () => handle(req, res));
   };
 }
