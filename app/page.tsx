@@ -1,17 +1,31 @@
-export default function HomePage() {
+import { headers } from "next/headers";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { signedInUser } from "@/domains/auth/session-auth";
+
+export const dynamic = "force-dynamic";
+
+export default async function HomePage() {
+  const requestHeaders = await headers();
+  if (await signedInUser((name) => requestHeaders.get(name) ?? undefined)) redirect("/triage");
   return (
-    <main>
-      <h1>Agent Workforce</h1>
-      <p>Start agent runs over HTTP, follow them, and review what the agents are unsure of.</p>
-      <ul>
+    <main className="mx-auto max-w-2xl p-8 leading-relaxed">
+      <h1 className="text-2xl font-semibold">Agent Workforce</h1>
+      <p className="mt-2">Start agent runs over HTTP, follow them, and review what the agents are unsure of.</p>
+      <p className="mt-4">
+        <Link href="/sign-in" className="font-medium underline">
+          Sign in to the dashboard
+        </Link>
+      </p>
+      <ul className="mt-4 list-disc pl-6">
         <li>
-          <a href="/v1/health">/v1/health</a> — service status
+          <a className="underline" href="/v1/health">/v1/health</a> — service status
         </li>
         <li>
-          <a href="/v1/openapi.json">/v1/openapi.json</a> — the API contract (OpenAPI 3)
+          <a className="underline" href="/v1/openapi.json">/v1/openapi.json</a> — the API contract (OpenAPI 3)
         </li>
         <li>
-          <a href="/docs">/docs</a> — interactive API reference
+          <a className="underline" href="/docs">/docs</a> — interactive API reference
         </li>
       </ul>
     </main>

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # `npm test`: build what `npm start` runs, type-check, then the whole Vitest suite
-# (unit + integration against the real server, PostgreSQL and Redis). Writes the
-# results to .test-results/ for the summary line CI prints.
+# (unit + integration against the real server, PostgreSQL and Redis) and the dashboard's
+# Playwright suite (Debian's Chromium against the real server). Writes the results to
+# .test-results/ for the summary line CI prints.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 mkdir -p .test-results
-rm -f .test-results/vitest.json .test-results/exit-code
+rm -rf .test-results/vitest.json .test-results/playwright.json .test-results/exit-code .test-results/screenshots
 
 status=0
 npm run -s build || status=$?
@@ -23,6 +24,8 @@ if [ "$status" -eq 0 ]; then
 fi
 if [ "$status" -eq 0 ]; then
   npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json "$@" || status=$?
+  # The dashboard suite runs even when Vitest failed: both counts go into the summary.
+  npx playwright test || status=$?
 fi
 echo "$status" > .test-results/exit-code
 node scripts/test-summary.mjs

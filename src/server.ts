@@ -1,5 +1,6 @@
 // `npm start`: one Node HTTP server. /v1/* goes straight to the REST adapter; everything
 // else (dashboard, dashboard tRPC, Inngest) to Next in custom-server mode.
+import { listeningPort, setListeningPort } from "./foundation/server-address.ts";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
@@ -36,11 +37,10 @@ async function main() {
   await app.prepare();
   const handleWithNext = app.getRequestHandler();
 
-  let listeningPort = settings.PORT; // PORT=0: the port the OS picked, known once listening
   const handlePublicApi = createRestHandler({
     router: apiRouter,
     routes: restRoutes,
-    publicBaseUrl: () => settings.PUBLIC_BASE_URL ?? `http://localhost:${listeningPort}`,
+    publicBaseUrl: () => settings.PUBLIC_BASE_URL ?? `http://localhost:${listeningPort(settings.PORT)}`,
     maxBodyBytes: settings.MAX_BODY_BYTES,
     authorize: authorizeApiCall,
   });
@@ -61,7 +61,7 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(settings.PORT, settings.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : settings.PORT;
-  listeningPort = port;
+  setListeningPort(port);
   // One plain line on stdout whatever LOG_LEVEL says: people and test harnesses read it.
   process.stdout.write(`Agent Workforce ready on http://localhost:${port} (pid ${process.pid})\n`);
 

@@ -42,6 +42,13 @@ const ZEnvSchema = z.object({
   EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
   EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   EXECUTOR_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  // Dashboard sign-in (better-auth). The secret signs session cookies; without it one is
+  // generated into DATA_DIR on first start (set it in production, the same on every instance).
+  BETTER_AUTH_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  // Sign-in attempts allowed per client address per window (better-auth's limiter).
+  SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });

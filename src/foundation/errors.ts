@@ -17,9 +17,10 @@ const ZValidationIssue = z.object({ path: z.string(), message: z.string() });
  */
 export const ERROR_TABLE = {
   validation_error: { status: 400, meaning: "the request failed validation; `issues` name each field", details: { issues: z.array(ZValidationIssue) } },
-  authentication_error: { status: 401, meaning: "the API key is missing, malformed, unknown, revoked or expired", details: {} },
+  authentication_error: { status: 401, meaning: "the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired", details: {} },
   insufficient_credits: { status: 402, meaning: "the period's credits cannot cover this request; nothing was charged", details: { credits_remaining: z.number().int() } },
   insufficient_scope: { status: 403, error: "Insufficient scope", meaning: "the key lacks the scope this operation requires", details: { required: z.string(), provided: z.array(z.string()) } },
+  insufficient_role: { status: 403, meaning: "the signed-in member's role does not allow this dashboard operation", details: { required: z.string(), role: z.string() } },
   plan_required: { status: 403, meaning: "the organization's plan does not include API access", details: { plan: z.string() } },
   not_found: { status: 404, meaning: "no such resource in the caller's organization and mode", details: {} },
   method_not_allowed: { status: 405, meaning: "the path exists but not with this method", details: {} },

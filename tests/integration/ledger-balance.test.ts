@@ -108,12 +108,15 @@ describe("ledger running balance", () => {
   it("keeps balance_after the period's running balance while charges, refunds and top-ups interleave", async () => {
     const chargingKeys = await Promise.all([createKey(tenant, "agents:run"), createKey(tenant, "agents:run")]);
     const principal: TPrincipal = {
+      kind: "api_key",
       organizationId: tenant.orgId,
       livemode: true,
       apiKeyId: tenant.keyId,
       memberId: tenant.memberId,
+      role: null,
       scopes: ["agents:run"],
       plan: "growth",
+      actor: { id: `api_key:${tenant.keyId}`, name: "ledger test" },
     };
 
     // The period opens with a top-up: its balance is the plan's credits plus it.

@@ -1,5 +1,6 @@
-// Prisma's global `omit` (src/foundation/db/client.ts): key hashes, encrypted secrets and
-// password hashes are left out of every query that does not ask for them. In-process
+// Prisma's global `omit` (src/foundation/db/client.ts): key hashes and encrypted secrets
+// are left out of every query that does not ask for them. (Password hashes live in
+// better-auth's accounts table, which only better-auth reads.) In-process
 // against a fresh database, with the same client the server builds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, db, disconnectDatabase } from "../../src/foundation/db/client.ts";
@@ -15,9 +16,8 @@ beforeAll(async () => {
   connectDatabase(database.url, 3);
   const organization = await db().organization.create({ data: { name: "Omit", plan: "growth", deliverySecretEncrypted: "enc:delivery" } });
   organizationId = organization.id;
-  const member = await db().member.create({
-    data: { organizationId, email: "ada@omit.test", name: "Ada", role: "admin", passwordHash: "scrypt:hash" },
-  });
+  const user = await db().user.create({ data: { email: "ada@omit.test", name: "Ada" } });
+  const member = await db().member.create({ data: { organizationId, userId: user.id, role: "admin" } });
   await db().apiKey.create({
     data: { organizationId, livemode: true, name: "k", keyHash: "f".repeat(64), prefix: "svc_live_abc", scopes: ["runs:read"], createdByMemberId: member.id },
   });
@@ -41,8 +41,7 @@ describe("secret columns are omitted by default", () => {
     ]);
     expect(organization).toMatchObject({ id: organizationId, name: "Omit" });
     expect(organization).not.toHaveProperty("deliverySecretEncrypted");
-    expect(member).toMatchObject({ email: "ada@omit.test" });
-    expect(member).not.toHaveProperty("passwordHash");
+    expect(member).toMatchObject({ role: "admin" });
     expect(apiKey).toMatchObject({ prefix: "svc_live_abc" });
     expect(apiKey).not.toHaveProperty("keyHash");
     expect(webhook).toMatchObject({ url: "https://example.test/hook" });
@@ -58,7 +57,7 @@ describe("secret columns are omitted by default", () => {
       include: { members: true, apiKeys: true, webhooks: true },
     });
     expect(withRelations).not.toHaveProperty("deliverySecretEncrypted");
-    expect(withRelations.members[0]).not.toHaveProperty("passwordHash");
+    expect(withRelations.members[0]).toMatchObject({ role: "admin" });
     expect(withRelations.apiKeys[0]).not.toHaveProperty("keyHash");
     expect(withRelations.webhooks[0]).not.toHaveProperty("secretEncrypted");
 
@@ -66,8 +65,8 @@ describe("secret columns are omitted by default", () => {
       data: { organizationId, livemode: false, url: "https://example.test/other", events: [], secretEncrypted: "enc:other" },
     });
     expect(created).not.toHaveProperty("secretEncrypted");
-    const updated = await db().member.update({ where: { organizationId_email: { organizationId, email: "ada@omit.test" } }, data: { name: "Ada L." } });
-    expect(updated).not.toHaveProperty("passwordHash");
+    const updated = await db().apiKey.update({ where: { keyHash: "f".repeat(64) }, data: { name: "renamed" } });
+    expect(updated).not.toHaveProperty("keyHash");
 
     const inTransaction = await db().$transaction((tx) => tx.apiKey.findFirst({ where: { organizationId } }));
     expect(inTransaction).not.toHaveProperty("keyHash");
@@ -76,8 +75,6 @@ describe("secret columns are omitted by default", () => {
   it("returns them to a query that opts in with omit: false or select", async () => {
     const apiKey = await db().apiKey.findFirst({ where: { organizationId }, omit: { keyHash: false } });
     expect(apiKey?.keyHash).toBe("f".repeat(64));
-    const member = await db().member.findFirst({ where: { organizationId }, select: { passwordHash: true } });
-    expect(member?.passwordHash).toBe("scrypt:hash");
     const organization = await db().organization.findFirst({ where: { id: organizationId }, omit: { deliverySecretEncrypted: false } });
     expect(organization?.deliverySecretEncrypted).toBe("enc:delivery");
     const webhook = await db().webhook.findFirst({ where: { organizationId, livemode: true }, select: { secretEncrypted: true } });

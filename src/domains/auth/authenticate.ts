@@ -3,15 +3,30 @@
 import { db } from "../../foundation/db/client.ts";
 import { AppError } from "../../foundation/errors.ts";
 import { hashApiKey, hashesMatch, isWellFormedApiKey } from "./api-keys.ts";
+import type { MemberRole } from "../../generated/prisma/client.ts";
 import type { TScope } from "./scopes.ts";
 
+/**
+ * Who is calling, in which organization and mode, allowed what. An API key (the /v1 REST
+ * API) carries its own scopes; a signed-in member (the dashboard) gets the scopes of their
+ * role in the organization they chose (src/domains/auth/roles.ts).
+ */
 export type TPrincipal = {
+  kind: "api_key" | "member";
   organizationId: string;
   livemode: boolean;
-  apiKeyId: string;
+  /** The key that made the call; null for a signed-in member. */
+  apiKeyId: string | null;
+  /** The signed-in user; absent for an API key. */
+  userId?: string;
+  /** The membership acting: the signed-in member, or the member who created the key. */
   memberId: string | null;
+  /** The member's role; null for an API key. */
+  role: MemberRole | null;
   scopes: string[];
   plan: string;
+  /** Recorded on decisions (triage `resolved_by`): "api_key:<id>" or "member:<id>", and a display name. */
+  actor: { id: string; name: string };
 };
 
 const PLANS_WITH_API_ACCESS = new Set(["growth", "enterprise"]);
@@ -60,18 +75,25 @@ export async function authenticate(header: THeaderReader): Promise<TPrincipal> {
   }
 
   return {
+    kind: "api_key",
     organizationId: key.organizationId,
     livemode: key.livemode,
     apiKeyId: key.id,
     memberId: key.createdByMemberId,
+    role: null,
     scopes: key.scopes,
     plan,
+    actor: { id: `api_key:${key.id}`, name: key.name },
   };
 }
 
 export function requireScope(principal: TPrincipal, scope: TScope): void {
   if (!principal.scopes.includes(scope)) {
-    throw new AppError("insufficient_scope", `This API key lacks the ${scope} scope`, {
+    const message =
+      principal.kind === "api_key"
+        ? `This API key lacks the ${scope} scope`
+        : `Your role (${principal.role}) does not allow this: it needs the ${scope} scope`;
+    throw new AppError("insufficient_scope", message, {
       required: scope,
       provided: principal.scopes,
     });

@@ -21,3 +21,15 @@ export function parseScopeList(value: string): TScope[] {
   const scopes = value.split(",").map((scope) => scope.trim()).filter(Boolean);
   return z.array(ZScope).min(1).parse(scopes);
 }
+
+/** One line per scope, for people choosing a key's scopes in the dashboard. */
+export const SCOPE_DESCRIPTIONS: Record<TScope, string> = {
+  "agents:run": "Start and cancel agent runs (POST /v1/run).",
+  "agents:read": "Read runs, their output and their status stream.",
+  "triage:read": "List the runs waiting for a person.",
+  "triage:write": "Approve or reject runs waiting for a person.",
+  "webhooks:read": "List webhooks and their delivery attempts.",
+  "webhooks:write": "Register, delete and test webhooks.",
+  "batch:run": "Start and cancel batches of up to 500 rows.",
+  "batch:read": "Read batches, their rows and credit usage.",
+};

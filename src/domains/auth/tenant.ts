@@ -8,5 +8,5 @@ export function tenantScope(principal: TPrincipal) {
 
 /** Who made a decision, recorded on triage resolutions. */
 export function actorLabel(principal: TPrincipal): string {
-  return `api_key:${principal.apiKeyId}`;
+  return principal.actor.id;
 }

@@ -1,11 +1,11 @@
 // Tenants, members, API keys and credits as the admin CLI (and later the dashboard)
 // manages them.
 import { generateApiKey, type TKeyMode } from "../auth/api-keys.ts";
-import { hashPassword } from "../auth/passwords.ts";
 import type { TScope } from "../auth/scopes.ts";
 import { db } from "../../foundation/db/client.ts";
 import { Prisma, type MemberRole, type Plan } from "../../generated/prisma/client.ts";
 import { notFound, validationError } from "../../foundation/errors.ts";
+import { addMember, findMemberByEmail } from "./members.service.ts";
 
 export async function createOrganization(input: { name: string; plan: Plan }) {
   const organization = await db().organization.create({ data: { name: input.name, plan: input.plan } });
@@ -24,6 +24,7 @@ export async function setPlan(input: { organizationId: string; plan: Plan }) {
   return { id: organization.id, name: organization.name, plan: organization.plan };
 }
 
+/** The admin CLI's create-member: `{id, email, role}` (decisions.md). */
 export async function createMember(input: {
   organizationId: string;
   email: string;
@@ -31,17 +32,7 @@ export async function createMember(input: {
   role: MemberRole;
   password: string;
 }) {
-  const organization = await db().organization.findUnique({ where: { id: input.organizationId } });
-  if (!organization) throw notFound("Organization");
-  const member = await db().member.create({
-    data: {
-      organizationId: input.organizationId,
-      email: input.email.toLowerCase(),
-      name: input.name,
-      role: input.role,
-      passwordHash: await hashPassword(input.password),
-    },
-  });
+  const member = await addMember(input);
   return { id: member.id, email: member.email, role: member.role };
 }
 
@@ -57,9 +48,7 @@ export async function createApiKey(input: {
   if (!organization) throw notFound("Organization");
   let createdByMemberId: string | undefined;
   if (input.memberEmail) {
-    const member = await db().member.findUnique({
-      where: { organizationId_email: { organizationId: input.organizationId, email: input.memberEmail.toLowerCase() } },
-    });
+    const member = await findMemberByEmail(input.organizationId, input.memberEmail);
     if (!member) throw notFound("Member");
     createdByMemberId = member.id;
   }

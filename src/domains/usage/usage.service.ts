@@ -58,6 +58,7 @@ export async function usageByMember(principal: TPrincipal) {
   const members = await db().member.findMany({
     where: { organizationId: principal.organizationId },
     orderBy: { createdAt: "asc" },
+    include: { user: { select: { name: true, email: true } } },
   });
   const [runCounts, credits] = await Promise.all([
     db().run.groupBy({
@@ -87,8 +88,8 @@ export async function usageByMember(principal: TPrincipal) {
     period: period.label,
     data: members.map((member) => ({
       member_id: member.id,
-      name: member.name,
-      email: member.email,
+      name: member.user.name,
+      email: member.user.email,
       runs: runsByMember.get(member.id) ?? 0,
       credits_used: Math.max(0, creditsByMember.get(member.id) ?? 0),
     })),

@@ -2,9 +2,8 @@
 // comes from WEBHOOK_SECRET_KEY or, on embedded defaults, a key file in DATA_DIR that is
 // created once with owner-only permissions.
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { env } from "../../foundation/env.ts";
+import { readOrCreateSecretFile } from "../../foundation/secret-file.ts";
 
 const KEY_FILE = "webhook-secret.key";
 let cachedKey: Buffer | undefined;
@@ -16,17 +15,7 @@ function encryptionKey(): Buffer {
     cachedKey = Buffer.from(settings.WEBHOOK_SECRET_KEY, "base64");
     return cachedKey;
   }
-  const file = path.resolve(settings.DATA_DIR, KEY_FILE);
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    // "wx": never overwrite a key another process just wrote.
-    try {
-      writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-  }
-  cachedKey = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+  cachedKey = Buffer.from(readOrCreateSecretFile(settings.DATA_DIR, KEY_FILE), "base64");
   return cachedKey;
 }
 

@@ -6,12 +6,11 @@ import { env } from "../env.ts";
 
 /**
  * Columns no query returns unless it asks for them (`omit: { keyHash: false }` or a
- * `select`): key hashes, encrypted secrets and password hashes stay out of every row that
+ * `select`): key hashes and encrypted secrets stay out of every row that
  * is serialised, logged or handed to another layer by accident.
  */
 export const SECRET_COLUMNS = {
   apiKey: { keyHash: true },
-  member: { passwordHash: true },
   organization: { deliverySecretEncrypted: true },
   webhook: { secretEncrypted: true },
 } as const satisfies Prisma.GlobalOmitConfig;

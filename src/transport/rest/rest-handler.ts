@@ -35,7 +35,7 @@ export type TRestRoute = {
 /** Decides whether an API call may proceed (src/transport/authorize.ts), before its body is read. */
 export type TAuthorize = (
   request: { header: THeaderReader; setHeader: (name: string, value: string) => void },
-  requirement: { scope: NonNullable<TApiMeta["scope"]>; rateLimit?: TApiMeta["rateLimit"] },
+  requirement: { scope?: TApiMeta["scope"]; role?: TApiMeta["role"]; rateLimit?: TApiMeta["rateLimit"] },
 ) => Promise<TPreauthorized["principal"]>;
 
 export type TRestHandlerOptions = {
@@ -183,6 +183,7 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
     router: options.router,
     createContext: ({ req, res }): TContext => ({
       requestId: currentRequestId() ?? randomUUID(),
+      credentials: "api_key",
       header: headerReader(req),
       setHeader: (name, value) => res.setHeader(name, value),
       setStatus: (status) => statusOverrides.set(req, status),
@@ -229,10 +230,10 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
       if (!procedure) throw new AppError("not_found", `No route for ${req.method} ${pathname}`);
 
       // Who is calling, and may they, before anything of the request is read.
-      if (procedure.meta.scope) {
+      if (procedure.meta.scope || procedure.meta.role || procedure.meta.signedIn) {
         const principal = await options.authorize(
           { header: headerReader(req), setHeader: (name, value) => res.setHeader(name, value) },
-          { scope: procedure.meta.scope, rateLimit: procedure.meta.rateLimit },
+          { scope: procedure.meta.scope, role: procedure.meta.role, rateLimit: procedure.meta.rateLimit },
         );
         authorizations.set(req, { procedurePath: procedure.procedurePath, principal });
       }

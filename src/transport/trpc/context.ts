@@ -1,5 +1,6 @@
 // Request context shared by the REST adapter and the dashboard's tRPC transport.
 import type { THeaderReader, TPrincipal } from "../../domains/auth/authenticate.ts";
+import type { TCredentials } from "../authorize.ts";
 
 /**
  * An authorization the transport already decided for this request, before reading its body
@@ -10,6 +11,8 @@ export type TPreauthorized = { procedurePath: string; principal: TPrincipal };
 
 export type TContext = {
   requestId: string;
+  /** How this transport's callers authenticate: API keys (/v1) or a dashboard session. */
+  credentials: TCredentials;
   header: THeaderReader;
   setHeader: (name: string, value: string) => void;
   /** Overrides the success status of this response (e.g. 503 from the health check). */

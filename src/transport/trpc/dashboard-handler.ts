@@ -31,6 +31,7 @@ export function createDashboardHandler(router: AnyRouter): (req: Request) => Pro
           resHeaders.set("X-Request-Id", requestId);
           return {
             requestId,
+            credentials: "session",
             header: (name: string) => req.headers.get(name) ?? undefined,
             setHeader: (name: string, value: string) => resHeaders.set(name, value),
             setStatus: () => undefined,

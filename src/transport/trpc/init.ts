@@ -1,17 +1,23 @@
 // tRPC is initialised once; every router (REST via trpc-to-openapi and the dashboard) is
 // built from these procedures, so auth, scopes and limits are decided in one place.
 import { initTRPC, type AnyRouter } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { toErrorResponse, type TErrorType } from "../../foundation/errors.ts";
 import { findJsonInputProblem, jsonInputError, MAX_JSON_DEPTH } from "../../foundation/json-input.ts";
 import type { TScope } from "../../domains/auth/scopes.ts";
 import type { TRateLimitPolicy } from "../../domains/limits/rate-limiter.ts";
-import { authorizeApiCall } from "../authorize.ts";
+import type { MemberRole } from "../../generated/prisma/client.ts";
+import { authorizeCall } from "../authorize.ts";
 import type { TContext } from "./context.ts";
 
 export type TApiMeta = OpenApiMeta<{
-  /** Scope the API key must carry; absent only on public procedures. */
+  /** Scope the API key (or the signed-in member's role) must carry. */
   scope?: TScope;
+  /** Dashboard-only procedures (keys, members, plan): the role the signed-in member needs. */
+  role?: MemberRole;
+  /** Needs only a caller, whatever their scopes (the dashboard's "who am I"). */
+  signedIn?: boolean;
   rateLimit?: TRateLimitPolicy;
   /** HTTP status of a successful REST response (default 200). */
   successStatus?: number;
@@ -25,13 +31,32 @@ export type TApiMeta = OpenApiMeta<{
   alsoAnswers?: { status: number; description: string };
 }>;
 
+/** tRPC's own code for each status of the error table, so tRPC clients read it right too. */
+const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  402: "PAYMENT_REQUIRED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_SUPPORTED",
+  408: "TIMEOUT",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+  431: "BAD_REQUEST",
+  500: "INTERNAL_SERVER_ERROR",
+  503: "SERVICE_UNAVAILABLE",
+};
+
 const t = initTRPC
   .context<TContext>()
   .meta<TApiMeta>()
   .create({
     errorFormatter({ shape, error, ctx }) {
-      // The dashboard sees the same typed bodies as the REST API.
-      return { ...shape, data: { ...shape.data, body: toErrorResponse(error, ctx?.requestId ?? "").body } };
+      // The dashboard sees the same typed bodies and statuses as the REST API.
+      const { status, body } = toErrorResponse(error, ctx?.requestId ?? "");
+      return { ...shape, data: { ...shape.data, code: TRPC_CODE_BY_STATUS[status] ?? shape.data.code, httpStatus: status, body } };
     },
   });
 
@@ -39,18 +64,19 @@ export const router = t.router;
 export const publicProcedure = t.procedure;
 
 /**
- * Authentication, plan, daily cap, scope and rate limit, once per request: a transport that
+ * Authentication (an API key on /v1, a session on the dashboard: `ctx.credentials`), plan,
+ * daily cap, role, scope and rate limit, once per request: a transport that
  * authorized this very procedure before reading the body (the REST handler) hands its
  * principal over in `ctx.preauthorized`; otherwise (the dashboard) it is decided here.
  * Then the raw input is bounded and checked like a /v1 body (depth, storable strings),
  * unless the transport already did so, before any input schema sees it.
  */
 export const apiProcedure = t.procedure.use(async ({ ctx, meta, path, getRawInput, next }) => {
-  if (!meta?.scope) throw new Error("apiProcedure requires meta.scope");
+  if (!meta?.scope && !meta?.role && !meta?.signedIn) throw new Error("apiProcedure requires meta.scope, meta.role or meta.signedIn");
   const principal =
     ctx.preauthorized?.procedurePath === path
       ? ctx.preauthorized.principal
-      : await authorizeApiCall(ctx, { scope: meta.scope, rateLimit: meta.rateLimit });
+      : await authorizeCall(ctx, { scope: meta.scope, role: meta.role, rateLimit: meta.rateLimit }, ctx.credentials);
   if (!ctx.inputChecked) {
     const problem = findJsonInputProblem(await getRawInput(), { maxDepth: MAX_JSON_DEPTH });
     if (problem) throw jsonInputError(problem);

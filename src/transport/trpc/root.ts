@@ -2,6 +2,7 @@
 import { batchesRouter } from "../routers/batches.router.ts";
 import { healthRouter } from "../routers/health.router.ts";
 import { runsRouter } from "../routers/runs.router.ts";
+import { sessionRouter } from "../routers/session.router.ts";
 import { triageRouter } from "../routers/triage.router.ts";
 import { usageRouter } from "../routers/usage.router.ts";
 import { webhooksRouter } from "../routers/webhooks.router.ts";
@@ -14,6 +15,8 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   batches: batchesRouter,
   usage: usageRouter,
+  // Dashboard-only (no /v1 path): signed-in members.
+  session: sessionRouter,
 });
 
 export type TAppRouter = typeof appRouter;
