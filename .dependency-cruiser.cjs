@@ -58,6 +58,25 @@ module.exports = {
       from: { path: "^src/transport/rest/" },
       to: { path: "^src/domains/" },
     },
+    {
+      name: "nothing-below-knows-the-dashboard",
+      comment: "src/dashboard is browser code at the top, beside app/",
+      severity: "error",
+      from: { path: "^src/(foundation|domains|jobs|transport)/" },
+      to: { path: "^src/dashboard/" },
+    },
+    {
+      name: "dashboard-reaches-the-server-only-through-trpc",
+      comment:
+        "browser code: types from the router, pure constants from auth (scopes, roles, selection), never the database, domains or transports at runtime",
+      severity: "error",
+      from: { path: "^src/dashboard/" },
+      to: {
+        path: "^src/(foundation|domains|jobs|transport|cli|generated|server\\.ts|api-surface\\.ts)",
+        pathNot: "^src/domains/auth/(scopes|roles|selection)\\.ts$",
+        dependencyTypesNot: ["type-only"],
+      },
+    },
     { name: "no-circular", severity: "error", from: {}, to: { circular: true } },
   ],
   options: {

@@ -4,8 +4,7 @@
 // signed-in member's session: the role's scopes, the role a dashboard-only procedure
 // requires, and the same rate-limit policy per member.
 import { AppError } from "../foundation/errors.ts";
-import { authenticate, requireScope, type THeaderReader, type TPrincipal } from "../domains/auth/authenticate.ts";
-import { requireRole } from "../domains/auth/roles.ts";
+import { authenticate, requireRole, requireScope, type THeaderReader, type TPrincipal } from "../domains/auth/authenticate.ts";
 import type { TScope } from "../domains/auth/scopes.ts";
 import { authenticateMember } from "../domains/auth/session-auth.ts";
 import { enforceDailyCap } from "../domains/limits/daily-cap.ts";

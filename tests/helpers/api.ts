@@ -88,3 +88,17 @@ export const waitForRunToSettle = (key: string, runId: string) =>
   waitFor(`/v1/runs/${runId}`, key, (body: any) => SETTLED_RUN_STATUSES.includes(body.run.status));
 export const waitForBatchToFinish = (key: string, batchId: string) =>
   waitFor(`/v1/batches/${batchId}`, key, (body: any) => ["completed", "cancelled"].includes(body.job.status));
+
+/** Signs a person in through better-auth (as the sign-in page does) and returns the session cookie. */
+export async function signInCookie(email: string, password: string): Promise<string> {
+  const baseUrl = inject("baseUrl");
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed (${response.status}): ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("aw.session_token="));
+  if (!cookie) throw new Error("sign-in set no session cookie");
+  return cookie.split(";")[0]!;
+}

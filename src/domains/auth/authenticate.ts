@@ -99,3 +99,13 @@ export function requireScope(principal: TPrincipal, scope: TScope): void {
     });
   }
 }
+
+/** Dashboard-only procedures (keys, members, plan) require a signed-in member with this role. */
+export function requireRole(principal: TPrincipal, role: MemberRole): void {
+  if (principal.kind !== "member" || principal.role !== role) {
+    throw new AppError("insufficient_role", `Only an organization ${role} can do this`, {
+      required: role,
+      role: principal.role ?? "api_key",
+    });
+  }
+}

@@ -1,8 +1,7 @@
 // What each dashboard role may do, expressed as the API scopes it grants, so one procedure
-// declares one scope and serves both an API key and a signed-in member.
+// declares one scope and serves both an API key and a signed-in member. No runtime imports
+// beyond the scope list: the dashboard's browser code shows these descriptions.
 import type { MemberRole } from "../../generated/prisma/client.ts";
-import { AppError } from "../../foundation/errors.ts";
-import type { TPrincipal } from "./authenticate.ts";
 import { SCOPES, type TScope } from "./scopes.ts";
 
 const READ_SCOPES: TScope[] = ["agents:read", "triage:read", "webhooks:read", "batch:read"];
@@ -21,13 +20,3 @@ export const ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
   reviewer: "Approves, edits and rejects triage items; starts runs and batches.",
   viewer: "Read-only: sees runs, batches, triage and usage.",
 };
-
-/** Dashboard-only procedures (keys, members, plan) require a signed-in admin. */
-export function requireRole(principal: TPrincipal, role: MemberRole): void {
-  if (principal.kind !== "member" || principal.role !== role) {
-    throw new AppError("insufficient_role", `Only an organization ${role} can do this`, {
-      required: role,
-      role: principal.role ?? "api_key",
-    });
-  }
-}

@@ -1,23 +1,66 @@
 // The dashboard's transport: the same router tree as /v1, over tRPC's fetch adapter at
 // /api/trpc. Error statuses and bodies come from the one error table, as on /v1, and
 // unexpected errors are logged with their stack (the body carries only the request id).
+// Callers are signed-in members (session cookie, SameSite=Lax, so another site cannot
+// post with it); bodies are bounded like /v1's.
 import { randomUUID } from "node:crypto";
 import type { AnyRouter } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { isInternal, toErrorResponse } from "../../foundation/errors.ts";
+import { env } from "../../foundation/env.ts";
+import { AppError, isInternal, toErrorResponse } from "../../foundation/errors.ts";
 import { logger } from "../../foundation/logger.ts";
 import { currentRequestId, runWithRequestId } from "../../foundation/request-context.ts";
 import type { TContext } from "./context.ts";
 
 export const DASHBOARD_TRPC_ENDPOINT = "/api/trpc";
 
+/**
+ * The request with its body read under the size limit /v1 applies (MAX_BODY_BYTES), so a
+ * huge or endless upload is refused before tRPC buffers it.
+ */
+async function boundedRequest(req: Request, limit: number): Promise<Request> {
+  if (!req.body) return req;
+  const declared = Number(req.headers.get("content-length"));
+  const tooLarge = () => new AppError("payload_too_large", `Request body exceeds ${limit} bytes`);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new Request(req.url, { method: req.method, headers: req.headers, body: Buffer.concat(chunks), signal: req.signal });
+}
+
+/** An error answered before tRPC runs, in tRPC's error shape with our typed body. */
+function errorResponse(error: unknown, requestId: string): Response {
+  const { status, body } = toErrorResponse(error, requestId);
+  return Response.json(
+    { error: { message: body.message, code: -32600, data: { httpStatus: status, body } } },
+    { status, headers: { "X-Request-Id": requestId } },
+  );
+}
+
 export function createDashboardHandler(router: AnyRouter): (req: Request) => Promise<Response> {
-  return (req) => {
+  return (incoming) => {
     // The custom server has already given this request an id (and its X-Request-Id header);
     // under `next start` alone there is none yet.
     const requestId = currentRequestId() ?? randomUUID();
-    return runWithRequestId(requestId, () =>
-      fetchRequestHandler({
+    return runWithRequestId(requestId, async () => {
+      let req: Request;
+      try {
+        req = await boundedRequest(incoming, env().MAX_BODY_BYTES);
+      } catch (error) {
+        return errorResponse(error, requestId);
+      }
+      return fetchRequestHandler({
         endpoint: DASHBOARD_TRPC_ENDPOINT,
         req,
         router,
@@ -37,7 +80,7 @@ export function createDashboardHandler(router: AnyRouter): (req: Request) => Pro
             setStatus: () => undefined,
           };
         },
-      }),
-    );
+      });
+    });
   };
 }
