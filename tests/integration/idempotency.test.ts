@@ -4,7 +4,7 @@
 // keys are scoped per organization, mode and endpoint, and only successes are stored.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, createKey, createTenant, type TTenant, UUID_PATTERN, waitForRunToSettle } from "../helpers/api.ts";
+import { call, createKey, createTenant, type TTenant, UUID_PATTERN, waitForRunToSettle, signInCookie } from "../helpers/api.ts";
 import { withDatabase } from "../helpers/database.ts";
 
 let tenant: TTenant;
@@ -220,9 +220,11 @@ describe("POST /v1/run with Idempotency-Key", () => {
     const key = newKey();
     const rest = await postRun(tenant.key, key, { task: "Both transports" });
     expect(rest.status).toBe(202);
+    // A member of the same organization, in live mode, signed in to the dashboard.
+    const cookie = await signInCookie(tenant.memberEmail, "correct horse battery");
     const response = await fetch(`${inject("baseUrl")}/api/trpc/runs.create`, {
       method: "POST",
-      headers: { authorization: `Bearer ${tenant.key}`, "content-type": "application/json", "idempotency-key": key },
+      headers: { cookie, "content-type": "application/json", "idempotency-key": key },
       body: JSON.stringify({ task: "Both transports" }),
     });
     expect(response.status).toBe(200);
