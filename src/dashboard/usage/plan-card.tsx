@@ -8,7 +8,7 @@ import { useIsAdmin } from "../shell/session-context";
 import { useTRPC } from "../trpc";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { ErrorMessage } from "../ui/feedback";
 import { Label, Select } from "../ui/input";
@@ -42,11 +42,11 @@ export function PlanCard({ summary }: { summary: TUsageSummary }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2">
+        <h2 className="flex flex-wrap items-center gap-2 font-semibold leading-tight">
           <span data-testid="plan-name">{planLabel(summary.plan)} plan</span>
           <Badge variant="outline">{summary.period}</Badge>
           {summary.livemode ? null : <Badge variant="warning">Test mode</Badge>}
-        </CardTitle>
+        </h2>
         <CardDescription>
           {summary.livemode
             ? "Credits this billing period (UTC month). Failed runs the service caused are refunded."

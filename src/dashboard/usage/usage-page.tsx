@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { PageHeader } from "../shell/dashboard-shell";
 import { useSession } from "../shell/session-context";
 import { useTRPC } from "../trpc";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 import { EmptyState, ErrorMessage, Loading } from "../ui/feedback";
 import { CreditsChart } from "./credits-chart";
 import { PlanCard } from "./plan-card";
@@ -24,9 +24,7 @@ function Section({ title, description, children, testId }: { title: string; desc
   return (
     <Card className="min-w-0" data-testid={testId}>
       <CardHeader>
-        <CardTitle>
-          <h2>{title}</h2>
-        </CardTitle>
+        <h2 className="font-semibold leading-tight">{title}</h2>
         {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
       <CardContent className="min-w-0">{children}</CardContent>

@@ -39,7 +39,7 @@ export function MemberUsageTable({ rows }: { rows: TMemberUsage[] }) {
       <TableHeader>
         <TableRow>
           <TableHead>Name</TableHead>
-          <TableHead>Email</TableHead>
+          <TableHead className="hidden sm:table-cell">Email</TableHead>
           <TableHead className="text-right">Runs</TableHead>
           <TableHead className="text-right">Credits</TableHead>
         </TableRow>
@@ -47,8 +47,12 @@ export function MemberUsageTable({ rows }: { rows: TMemberUsage[] }) {
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.member_id} data-email={row.email}>
-            <TableCell className="whitespace-nowrap">{row.name}</TableCell>
-            <TableCell className="whitespace-nowrap text-muted-foreground">{row.email}</TableCell>
+            <TableCell className="max-w-48">
+              <span className="block truncate">{row.name}</span>
+              {/* At phone width the email sits under the name, so runs and credits stay in view. */}
+              <span className="block truncate text-xs text-muted-foreground sm:hidden">{row.email}</span>
+            </TableCell>
+            <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">{row.email}</TableCell>
             <TableCell className="text-right tabular-nums" data-column="runs">{formatNumber(row.runs)}</TableCell>
             <TableCell className="text-right tabular-nums" data-column="credits">{formatNumber(row.credits_used)}</TableCell>
           </TableRow>
