@@ -1,7 +1,7 @@
-import { PageHeader } from "@/dashboard/shell/dashboard-shell";
+import { UsagePage } from "@/dashboard/usage/usage-page";
 
 export const metadata = { title: "Usage · Agent Workforce" };
 
 export default function Page() {
-  return <PageHeader title="Usage" />;
+  return <UsagePage />;
 }

@@ -12,6 +12,13 @@ export async function createOrganization(input: { name: string; plan: Plan }) {
   return { id: organization.id, name: organization.name, plan: organization.plan };
 }
 
+/** The dashboard's view of the caller's organization. */
+export async function getOrganization(organizationId: string) {
+  const organization = await db().organization.findUnique({ where: { id: organizationId } });
+  if (!organization) throw notFound("Organization");
+  return { id: organization.id, name: organization.name, plan: organization.plan, triage_threshold: organization.triageThreshold };
+}
+
 export async function setPlan(input: { organizationId: string; plan: Plan }) {
   const organization = await db()
     .organization.update({ where: { id: input.organizationId }, data: { plan: input.plan } })

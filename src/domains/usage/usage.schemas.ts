@@ -33,3 +33,15 @@ export const ZMemberUsage = z.object({
   credits_used: z.number().int(),
 });
 export const ZUsageMembersResponse = z.object({ period: z.string(), data: z.array(ZMemberUsage) });
+
+// Dashboard-only (no /v1 path): the usage page's chart and agent breakdown.
+export const ZUsageDailyResponse = z.object({
+  period: z.string(),
+  livemode: z.boolean(),
+  data: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), credits: z.number().int(), runs: z.number().int() })),
+});
+export const ZUsageByAgentResponse = z.object({
+  period: z.string(),
+  livemode: z.boolean(),
+  data: z.array(z.object({ agent_type: z.string(), runs: z.number().int(), credits: z.number().int() })),
+});

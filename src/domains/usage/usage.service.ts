@@ -6,6 +6,7 @@ import { db } from "../../foundation/db/client.ts";
 import { notFound } from "../../foundation/errors.ts";
 import { iso } from "../../foundation/schemas.ts";
 import { periodBalance } from "./credits.ts";
+import { fillDays, type TDayUsage } from "./daily.ts";
 import { billingPeriod, TOPUP_PRICE_PER_1000_USD } from "./plans.ts";
 
 const HISTORY_LENGTH = 50;
@@ -94,4 +95,59 @@ export async function usageByMember(principal: TPrincipal) {
       credits_used: Math.max(0, creditsByMember.get(member.id) ?? 0),
     })),
   };
+}
+
+/**
+ * Credits used and runs started per UTC day of the current period, every day up to today.
+ * Credits are the ledger's debits minus refunds (as periodBalance counts them, so the days
+ * add up to credits_used); runs come from the runs table, so test mode (free) still shows
+ * its runs. One statement, grouped in the database.
+ */
+export async function usageDaily(principal: TPrincipal, now = new Date()) {
+  const period = billingPeriod(now);
+  const rows = await db().$queryRaw<TDayUsage[]>`
+    WITH ledger AS (
+      SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS day,
+             COALESCE(SUM(-amount) FILTER (WHERE amount < 0 OR reason = 'refund'), 0)::int AS credits
+      FROM credit_ledger
+      WHERE organization_id = ${principal.organizationId}::uuid AND livemode = ${principal.livemode}
+        AND created_at >= ${period.start} AND created_at < ${period.end}
+      GROUP BY 1
+    ), started AS (
+      SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS day, COUNT(*)::int AS runs
+      FROM runs
+      WHERE organization_id = ${principal.organizationId}::uuid AND livemode = ${principal.livemode}
+        AND created_at >= ${period.start} AND created_at < ${period.end}
+      GROUP BY 1
+    )
+    SELECT to_char(COALESCE(ledger.day, started.day), 'YYYY-MM-DD') AS date,
+           COALESCE(ledger.credits, 0)::int AS credits,
+           COALESCE(started.runs, 0)::int AS runs
+    FROM ledger FULL OUTER JOIN started ON ledger.day = started.day`;
+  return {
+    period: period.label,
+    livemode: principal.livemode,
+    data: fillDays(rows, { periodStart: period.start, periodEnd: period.end, today: now }),
+  };
+}
+
+/**
+ * Runs started this period per agent type, with the credits they used (their debits minus
+ * refunds). One grouped statement.
+ */
+export async function usageByAgent(principal: TPrincipal, now = new Date()) {
+  const period = billingPeriod(now);
+  const rows = await db().$queryRaw<{ agent_type: string; runs: number; credits: number }[]>`
+    SELECT runs.agent_type,
+           COUNT(DISTINCT runs.id)::int AS runs,
+           COALESCE(SUM(-ledger.amount), 0)::int AS credits
+    FROM runs
+    LEFT JOIN credit_ledger AS ledger
+      ON ledger.run_id = runs.id AND ledger.organization_id = runs.organization_id
+     AND ledger.livemode = runs.livemode AND (ledger.amount < 0 OR ledger.reason = 'refund')
+    WHERE runs.organization_id = ${principal.organizationId}::uuid AND runs.livemode = ${principal.livemode}
+      AND runs.created_at >= ${period.start} AND runs.created_at < ${period.end}
+    GROUP BY runs.agent_type
+    ORDER BY 2 DESC, 1`;
+  return { period: period.label, livemode: principal.livemode, data: rows };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiProcedure, router } from "../trpc/init.ts";
-import { ZUsageHistoryResponse, ZUsageMembersResponse, ZUsageSummary } from "../../domains/usage/usage.schemas.ts";
-import { usageByMember, usageHistory, usageSummary } from "../../domains/usage/usage.service.ts";
+import { ZUsageByAgentResponse, ZUsageDailyResponse, ZUsageHistoryResponse, ZUsageMembersResponse, ZUsageSummary } from "../../domains/usage/usage.schemas.ts";
+import { usageByAgent, usageByMember, usageDaily, usageHistory, usageSummary } from "../../domains/usage/usage.service.ts";
 
 export const usageRouter = router({
   summary: apiProcedure
@@ -21,4 +21,17 @@ export const usageRouter = router({
     .input(z.object({}))
     .output(ZUsageMembersResponse)
     .query(({ ctx }) => usageByMember(ctx.principal)),
+
+  // Dashboard-only (no openapi meta): the usage page's chart and agent breakdown.
+  daily: apiProcedure
+    .meta({ scope: "agents:read" })
+    .input(z.object({}).optional())
+    .output(ZUsageDailyResponse)
+    .query(({ ctx }) => usageDaily(ctx.principal)),
+
+  byAgent: apiProcedure
+    .meta({ scope: "agents:read" })
+    .input(z.object({}).optional())
+    .output(ZUsageByAgentResponse)
+    .query(({ ctx }) => usageByAgent(ctx.principal)),
 });

@@ -1,6 +1,7 @@
 // The one router tree. trpc-to-openapi exposes it as /v1; the dashboard calls it over tRPC.
 import { batchesRouter } from "../routers/batches.router.ts";
 import { healthRouter } from "../routers/health.router.ts";
+import { organizationRouter } from "../routers/organization.router.ts";
 import { runsRouter } from "../routers/runs.router.ts";
 import { sessionRouter } from "../routers/session.router.ts";
 import { triageRouter } from "../routers/triage.router.ts";
@@ -17,6 +18,7 @@ export const appRouter = router({
   usage: usageRouter,
   // Dashboard-only (no /v1 path): signed-in members.
   session: sessionRouter,
+  organization: organizationRouter,
 });
 
 export type TAppRouter = typeof appRouter;
