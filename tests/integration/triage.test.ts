@@ -29,7 +29,10 @@ describe("GET /v1/triage", () => {
           proposed_output: { decision: "hold", amount_due: 120 },
           created_at: expect.stringMatching(ISO_PATTERN),
           resolved_at: null,
-          agent_runs: { id: fixture.runId, agent_type: "rfq_generator", confidence_score: 0.6 },
+          // task and data: optional additions for the reviewer (the fixture run has no data).
+          agent_runs: { id: fixture.runId, agent_type: "rfq_generator", confidence_score: 0.6, task: "fixture task", data: null },
+          resolved_by_name: null,
+          output_edited: false,
         }),
       ],
       total: 1,
@@ -118,6 +121,76 @@ describe("POST /v1/triage/:id/approve", () => {
     }
     const run = await call("GET", `/v1/runs/${fixture.runId}`, { key: tenant.key });
     expect(run.body.run.status).toBe("completed");
+  });
+});
+
+describe("POST /v1/triage/:id/approve with an edited output (extension)", () => {
+  it("completes the run with the edited output and records output_edited and who decided", async () => {
+    const fixture = await insertRunAwaitingTriage(tenant.orgId, { proposedOutput: { decision: "hold", amount_due: 120 } });
+    const edited = { decision: "pay", amount_due: 100, lines: [{ sku: "A-1" }] };
+    const response = await call("POST", `/v1/triage/${fixture.triageItemId}/approve`, { key: tenant.key, body: { output: edited } });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ id: fixture.triageItemId, status: "approved", output_edited: true, resolved_by_name: "live" });
+    const run = await call("GET", `/v1/runs/${fixture.runId}`, { key: tenant.key });
+    expect(run.body.run).toMatchObject({ status: "completed", output: edited });
+    expect(run.body.triage_item).toMatchObject({ status: "approved", output_edited: true, resolved_by_name: "live" });
+  });
+
+  it("keeps output_edited false when the output sent equals the proposal (key order aside)", async () => {
+    const fixture = await insertRunAwaitingTriage(tenant.orgId, { proposedOutput: { decision: "hold", amount_due: 120 } });
+    const response = await call("POST", `/v1/triage/${fixture.triageItemId}/approve`, {
+      key: tenant.key, body: { output: { amount_due: 120, decision: "hold" } },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data.output_edited).toBe(false);
+    const run = await call("GET", `/v1/runs/${fixture.runId}`, { key: tenant.key });
+    expect(run.body.run.output).toEqual({ decision: "hold", amount_due: 120 });
+  });
+
+  it.each([["a string", "pay"], ["an array", [1, 2]], ["a number", 3], ["null", null]])(
+    "answers 400 validation_error when output is %s and leaves the item pending",
+    async (_label, output) => {
+      const fixture = await insertRunAwaitingTriage(tenant.orgId);
+      const response = await call("POST", `/v1/triage/${fixture.triageItemId}/approve`, { key: tenant.key, body: { output } });
+      expect(response.status).toBe(400);
+      expect(response.body.type).toBe("validation_error");
+      const run = await call("GET", `/v1/runs/${fixture.runId}`, { key: tenant.key });
+      expect(run.body).toMatchObject({ run: { status: "pending_triage" }, triage_item: { status: "pending" } });
+    },
+  );
+});
+
+describe("GET /v1/triage?status= (extension)", () => {
+  it("lists decisions newest first with the run's task and data, who decided and whether the output was edited", async () => {
+    const other = await createTenant();
+    const [first, second, pending] = [
+      await insertRunAwaitingTriage(other.orgId),
+      await insertRunAwaitingTriage(other.orgId),
+      await insertRunAwaitingTriage(other.orgId),
+    ];
+    await call("POST", `/v1/triage/${first.triageItemId}/approve`, { key: other.key, body: { output: { decision: "pay" } } });
+    await call("POST", `/v1/triage/${second.triageItemId}/reject`, { key: other.key, body: { reason: "Duplicate" } });
+
+    const resolved = await call("GET", "/v1/triage?status=resolved", { key: other.key });
+    expect(resolved.status).toBe(200);
+    expect(ids(resolved)).toEqual([second.triageItemId, first.triageItemId]);
+    expect(resolved.body.data[0]).toMatchObject({ status: "rejected", resolution_note: "Duplicate", resolved_by_name: "live", output_edited: false });
+    expect(resolved.body.data[1]).toMatchObject({
+      status: "approved",
+      output_edited: true,
+      resolved_by_name: "live",
+      agent_runs: { id: first.runId, task: "fixture task" },
+    });
+    expect(ids(await call("GET", "/v1/triage?status=approved", { key: other.key }))).toEqual([first.triageItemId]);
+    expect(ids(await call("GET", "/v1/triage?status=rejected", { key: other.key }))).toEqual([second.triageItemId]);
+    expect(ids(await call("GET", "/v1/triage", { key: other.key }))).toEqual([pending.triageItemId]);
+    expect(ids(await call("GET", "/v1/triage?status=pending", { key: other.key }))).toEqual([pending.triageItemId]);
+  });
+
+  it("answers 400 validation_error for an unknown status", async () => {
+    const response = await call("GET", "/v1/triage?status=done", { key: tenant.key });
+    expect(response.status).toBe(400);
+    expect(response.body.type).toBe("validation_error");
   });
 });
 

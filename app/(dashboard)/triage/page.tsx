@@ -1,7 +1,7 @@
-import { PageHeader } from "@/dashboard/shell/dashboard-shell";
+import { TriageQueuePage } from "@/dashboard/triage/triage-page";
 
 export const metadata = { title: "Triage · Agent Workforce" };
 
 export default function TriagePage() {
-  return <PageHeader title="Triage" description="Runs waiting for a person." />;
+  return <TriageQueuePage />;
 }

@@ -9,7 +9,7 @@ import type { TAgentType } from "../agents/agent-types.ts";
 import { refundRun } from "../usage/credits.ts";
 import type { TRunEventName, TRunOutcome } from "./run-events.ts";
 import { settledCountersAssignments } from "./batch-row-settlement.ts";
-import { publishRunChange } from "./run-notifier.ts";
+import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
 
 export type TStartedRun = { runId: string; agentType: TAgentType; task: string; data: Record<string, unknown> | null; organizationId: string; batchJobId: string | null };
 
@@ -117,15 +117,17 @@ export async function recordOutcome(
   run: TStartedRun,
   outcome: TAgentOutcome | { kind: "service_error"; message: string },
 ): Promise<TRecordedOutcome> {
-  const recorded = await db().$transaction(async (tx): Promise<TRecordedOutcome> => {
-    const [current] = await tx.$queryRaw<{ status: string; threshold: number; triage_item_id: string | null }[]>`
-      SELECT r.status::text AS status, o.triage_threshold AS threshold, t.id AS triage_item_id
+  const { recorded, livemode } = await db().$transaction(async (tx) => {
+    const [current] = await tx.$queryRaw<{ status: string; livemode: boolean; threshold: number; triage_item_id: string | null }[]>`
+      SELECT r.status::text AS status, r.livemode, o.triage_threshold AS threshold, t.id AS triage_item_id
       FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN triage_items t ON t.run_id = r.id
       WHERE r.id = ${run.runId}::uuid FOR UPDATE OF r`;
-    if (!current) return null;
+    if (!current) return { recorded: null, livemode: null };
     // Already recorded (this step is running again after a crash): report the same outcome,
     // so its event is still emitted (event ids make a repeat harmless). Cancelled: nothing.
-    if (current.status !== "running") return outcomeOfRecordedRun(run, current.status, current.triage_item_id);
+    if (current.status !== "running") {
+      return { recorded: outcomeOfRecordedRun(run, current.status, current.triage_item_id), livemode: current.livemode };
+    }
 
     const target = recordTarget(outcome, current.threshold);
     const terminal = target.status !== "pending_triage";
@@ -158,9 +160,11 @@ export async function recordOutcome(
       SELECT (SELECT id FROM item) AS triage_item_id`;
     // A run the service failed gives its credits back, in this same transaction, once.
     if (target.status === "failed" && outcome.kind === "service_error") await refundRun(tx, run.runId);
-    return outcomeOfRecordedRun(run, target.status, written?.triage_item_id ?? null);
+    return { recorded: outcomeOfRecordedRun(run, target.status, written?.triage_item_id ?? null), livemode: current.livemode };
   });
   publishRunChange(run.runId);
+  // A new item in the queue: open triage pages refresh (a repeat after a crash is harmless).
+  if (recorded?.event === "run.triage_required" && livemode !== null) publishTriageChange(run.organizationId, livemode);
   return recorded;
 }
 

@@ -1,4 +1,5 @@
-// Tells open status streams that a run changed, through one shared channel per process:
+// Tells open status streams that a run changed (and open triage queues that an
+// organization's queue changed), through one shared channel per process:
 // PostgreSQL LISTEN/NOTIFY on `run_changes` when the database is a real server (so a
 // change made by any process reaches streams held by every process), an in-process
 // emitter on the embedded database (one process owns it). Kept on globalThis so the
@@ -14,21 +15,42 @@ type TNotifier = { emitter: EventEmitter; listener?: pg.Client };
 const store = globalThis as unknown as { __agentWorkforceRunNotifier?: TNotifier };
 const notifier: TNotifier = (store.__agentWorkforceRunNotifier ??= { emitter: new EventEmitter().setMaxListeners(0) });
 
-export function publishRunChange(runId: string): void {
+/** Emits an event name everywhere: the payload of the NOTIFY is the event name itself. */
+function publish(eventName: string): void {
   if (notifier.listener) {
     // Sent through the shared pool: the LISTEN connection only listens.
-    db().$executeRaw`SELECT pg_notify(${CHANNEL}, ${runId})`.catch((error: unknown) => {
-      logger.warn("run change notification failed; delivering locally", { error: String(error) });
-      notifier.emitter.emit(runId);
+    db().$executeRaw`SELECT pg_notify(${CHANNEL}, ${eventName})`.catch((error: unknown) => {
+      logger.warn("change notification failed; delivering locally", { error: String(error) });
+      notifier.emitter.emit(eventName);
     });
     return;
   }
-  notifier.emitter.emit(runId);
+  notifier.emitter.emit(eventName);
+}
+
+function subscribe(eventName: string, listener: () => void): () => void {
+  notifier.emitter.on(eventName, listener);
+  return () => notifier.emitter.off(eventName, listener);
+}
+
+export function publishRunChange(runId: string): void {
+  publish(runId);
 }
 
 export function subscribeToRun(runId: string, listener: () => void): () => void {
-  notifier.emitter.on(runId, listener);
-  return () => notifier.emitter.off(runId, listener);
+  return subscribe(runId, listener);
+}
+
+// One organization's queue in one mode; cannot collide with a run id (a bare UUID).
+const triageEvent = (organizationId: string, livemode: boolean) => `triage:${organizationId}:${livemode ? "live" : "test"}`;
+
+/** An item entered or left an organization's triage queue (in one mode). */
+export function publishTriageChange(organizationId: string, livemode: boolean): void {
+  publish(triageEvent(organizationId, livemode));
+}
+
+export function subscribeToTriageChanges(organizationId: string, livemode: boolean, listener: () => void): () => void {
+  return subscribe(triageEvent(organizationId, livemode), listener);
 }
 
 /** Connects the shared LISTEN connection (real PostgreSQL only). */

@@ -58,6 +58,10 @@ export const ZTriageItem = z.object({
   resolved_at: z.string().nullable(),
   resolution_note: z.string().nullable(),
   resolved_by: z.string().nullable(),
+  // Additions beyond the spec (optional): who decided, by name, and whether the approved
+  // output was a reviewer's edit of the proposal.
+  resolved_by_name: z.string().nullable().optional(),
+  output_edited: z.boolean().optional(),
 });
 
 export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional() });

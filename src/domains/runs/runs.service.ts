@@ -9,7 +9,7 @@ import { readPage, type TPagination } from "../../foundation/pagination.ts";
 import { acceptWork, type TRecordAccepted } from "./accept-work.ts";
 import { settleBatchRowForRun } from "./batch-row-settlement.ts";
 import { workDispatcher } from "./dispatcher.ts";
-import { publishRunChange } from "./run-notifier.ts";
+import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
 import type { TCreateRunRequest, TCreateRunResponse } from "./runs.schemas.ts";
 import { serializeRun, serializeRunListItem, serializeTriageItem } from "./serializers.ts";
 
@@ -69,7 +69,7 @@ export async function getRun(principal: TPrincipal, runId: string) {
 const CANCELLABLE = ["queued", "running", "pending_triage"] as const;
 
 export async function cancelRun(principal: TPrincipal, runId: string) {
-  const run = await db().$transaction(async (tx) => {
+  const { run, triageResolved } = await db().$transaction(async (tx) => {
     const existing = await tx.run.findFirst({ where: { id: runId, ...tenantScope(principal) } });
     if (!existing) throw notFound("Run");
     const now = new Date();
@@ -78,14 +78,21 @@ export async function cancelRun(principal: TPrincipal, runId: string) {
       data: { status: "cancelled", completedAt: now },
     });
     if (count === 0) throw conflict(`Run is already ${existing.status} and cannot be cancelled`);
-    await tx.triageItem.updateMany({
+    const { count: triageResolved } = await tx.triageItem.updateMany({
       where: { runId, status: "pending" },
-      data: { status: "rejected", resolvedAt: now, resolvedBy: actorLabel(principal), resolutionNote: "run cancelled" },
+      data: {
+        status: "rejected",
+        resolvedAt: now,
+        resolvedBy: actorLabel(principal),
+        resolvedByName: principal.actor.name,
+        resolutionNote: "run cancelled",
+      },
     });
     const cancelled = await tx.run.findUniqueOrThrow({ where: { id: runId } });
     await settleBatchRowForRun(tx, cancelled);
-    return cancelled;
+    return { run: cancelled, triageResolved };
   });
   publishRunChange(run.id);
+  if (triageResolved > 0) publishTriageChange(run.organizationId, run.livemode);
   return { run: serializeRun(run) };
 }

@@ -39,5 +39,7 @@ export function serializeTriageItem(item: TriageItem) {
     resolved_at: isoOrNull(item.resolvedAt),
     resolution_note: item.resolutionNote,
     resolved_by: item.resolvedBy,
+    resolved_by_name: item.resolvedByName,
+    output_edited: item.outputEdited,
   };
 }

@@ -1,0 +1,28 @@
+// The keys the queue answers to, always on screen.
+const KEYS_TO_DECIDE = [
+  ["a", "approve"],
+  ["e", "edit output"],
+  ["r", "reject"],
+] as const;
+
+function Key({ children }: { children: string }) {
+  return <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-[11px] text-foreground">{children}</kbd>;
+}
+
+export function KeyHint({ canWrite }: { canWrite: boolean }) {
+  return (
+    <p data-testid="triage-key-hint" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+      <span className="font-medium">Keys:</span>
+      <span>
+        <Key>j</Key> / <Key>k</Key> next / previous
+      </span>
+      {canWrite
+        ? KEYS_TO_DECIDE.map(([key, label]) => (
+            <span key={key}>
+              <Key>{key}</Key> {label}
+            </span>
+          ))
+        : null}
+    </p>
+  );
+}
