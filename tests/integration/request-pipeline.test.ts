@@ -4,13 +4,16 @@
 // webhook URLs (the shared server runs with WEBHOOK_ALLOW_PRIVATE_URLS=true).
 import net from "node:net";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, createKey, createTenant, type TResponse, type TTenant, UUID_PATTERN, waitForRunToSettle } from "../helpers/api.ts";
+import { call, createKey, createTenant, signInCookie, type TResponse, type TTenant, UUID_PATTERN, waitForRunToSettle } from "../helpers/api.ts";
 import { insertRunAwaitingTriage } from "../helpers/fixtures.ts";
 
 let tenant: TTenant;
+/** The tenant's admin signed in to the dashboard, in test mode (like the test key). */
+let dashboardCookie: string;
 
 beforeAll(async () => {
   tenant = await createTenant();
+  dashboardCookie = `${await signInCookie(tenant.memberEmail, "correct horse battery")}; aw_mode=test`;
 });
 
 /** `{"k":{"k":…1…}}` with `levels` objects. */
@@ -222,7 +225,7 @@ describe("strict integers in query strings", () => {
 
   it("takes numbers from the dashboard transport", async () => {
     const input = encodeURIComponent(JSON.stringify({ limit: 3, offset: 1 }));
-    const response = await fetch(`${inject("baseUrl")}/api/trpc/runs.list?input=${input}`, { headers: { authorization: `Bearer ${tenant.testKey}` } });
+    const response = await fetch(`${inject("baseUrl")}/api/trpc/runs.list?input=${input}`, { headers: { cookie: dashboardCookie } });
     expect(response.status).toBe(200);
     expect(((await response.json()) as any).result.data).toMatchObject({ limit: 3, offset: 1 });
   });
@@ -237,7 +240,7 @@ describe("strict integers in query strings", () => {
 
 describe("the dashboard transport refuses the same input", () => {
   const mutate = (procedure: string, rawBody: string) =>
-    fetch(`${inject("baseUrl")}/api/trpc/${procedure}`, { method: "POST", headers: { authorization: `Bearer ${tenant.testKey}`, ...json }, body: rawBody });
+    fetch(`${inject("baseUrl")}/api/trpc/${procedure}`, { method: "POST", headers: { cookie: dashboardCookie, ...json }, body: rawBody });
 
   it.each([
     ["deep data", `{"task":"t","data":${nestedText(200)}}`, "(body)", /nested deeper than 64/],
