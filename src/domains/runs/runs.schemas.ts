@@ -60,7 +60,7 @@ export const ZTriageItem = z.object({
   resolved_by: z.string().nullable(),
 });
 
-export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional() });
+export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional(), agent_type: ZAgentType.optional() });
 export const ZListRunsResponse = z.object({ data: z.array(ZRunListItem), ...ZPageInfo });
 export const ZRunIdInput = z.object({ id: ZUuid("id") });
 export const ZGetRunResponse = z.object({ run: ZRun, triage_item: ZTriageItem.nullable() });
