@@ -55,16 +55,16 @@ describe("parseBatchCsv", () => {
 });
 
 describe("buildResultsCsv", () => {
-  it("writes fixed columns, the data columns, result as JSON, and escapes formulae", () => {
+  it("writes fixed columns, the data columns A→Z, result as JSON, and escapes formulae", () => {
     const csv = buildResultsCsv([
-      { row_index: 0, task: "Quote bolts", status: "completed", data: { supplier: "Acme", status: "x" }, result: { rfq: 1 }, error_message: null, run_id: "r0" },
+      { row_index: 0, task: "Quote bolts", status: "completed", data: { supplier: "Acme", status: "x", amount: "3" }, result: { rfq: 1 }, error_message: null, run_id: "r0" },
       { row_index: 1, task: "=cmd()", status: "failed", data: null, result: null, error_message: "data.items must be an array", run_id: "r1" },
     ]);
     const [header, ...rows] = Papa.parse<string[]>(csv.trim()).data;
-    expect(header).toEqual(["row_index", "task", "status", "supplier", "data.status", "result", "error_message", "run_id"]);
+    expect(header).toEqual(["row_index", "task", "status", "amount", "data.status", "supplier", "result", "error_message", "run_id"]);
     expect(rows).toEqual([
-      ["0", "Quote bolts", "completed", "Acme", "x", '{"rfq":1}', "", "r0"],
-      ["1", "'=cmd()", "failed", "", "", "", "data.items must be an array", "r1"],
+      ["0", "Quote bolts", "completed", "3", "x", "Acme", '{"rfq":1}', "", "r0"],
+      ["1", "'=cmd()", "failed", "", "", "", "", "data.items must be an array", "r1"],
     ]);
   });
 });

@@ -80,10 +80,10 @@ export type TResultRow = {
 const FIXED_COLUMNS = ["row_index", "task", "status", "result", "error_message", "run_id"];
 const cellText = (value: unknown): string => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value));
 
-/** The results CSV: row_index, task, status, each data column, result (JSON), error_message, run_id. */
+/** The results CSV: row_index, task, status, each data column (A→Z), result (JSON), error_message, run_id. */
 export function buildResultsCsv(rows: TResultRow[]): string {
-  const dataKeys: string[] = [];
-  for (const row of rows) for (const key of Object.keys(row.data ?? {})) if (!dataKeys.includes(key)) dataKeys.push(key);
+  // Alphabetical: stored data (jsonb) does not keep the uploaded column order.
+  const dataKeys = [...new Set(rows.flatMap((row) => Object.keys(row.data ?? {})))].sort();
   // A data column named like a fixed one ("status") keeps its own column, prefixed.
   const dataHeaders = dataKeys.map((key) => (FIXED_COLUMNS.includes(key) ? `data.${key}` : key));
   const fields = ["row_index", "task", "status", ...dataHeaders, "result", "error_message", "run_id"];
