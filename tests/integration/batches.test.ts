@@ -154,6 +154,7 @@ describe("GET /v1/batches/:id", () => {
         id: expect.stringMatching(UUID_PATTERN),
         row_index: index,
         task,
+        data: { items: [{ description: "desk", quantity: 1 }] },
         status: "completed",
         result: expect.objectContaining({ rfq_number: expect.stringMatching(/^RFQ-/) }),
         error_message: null,

@@ -6,11 +6,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, createKey, createTenant, ISO_PATTERN, type TTenant, UUID_PATTERN, waitForRunToSettle } from "../helpers/api.ts";
 import { insertRunAwaitingTriage } from "../helpers/fixtures.ts";
 
-const LIST_ITEM_KEYS = [
+const RUN_KEYS = [
   "id", "agent_type", "status", "priority", "created_at", "started_at", "completed_at",
   "confidence_score", "requires_triage", "error_message",
-].sort();
-const FULL_RUN_KEYS = [...LIST_ITEM_KEYS, "task", "data", "output", "batch_id", "livemode"].sort();
+];
+const LIST_ITEM_KEYS = [...RUN_KEYS, "task_preview"].sort();
+const FULL_RUN_KEYS = [...RUN_KEYS, "task", "data", "output", "batch_id", "livemode"].sort();
 
 let tenant: TTenant;
 
@@ -148,7 +149,16 @@ describe("GET /v1/runs", () => {
       id: created[24], agent_type: "rfq_generator", status: "completed", priority: "low",
       created_at: expect.stringMatching(ISO_PATTERN), started_at: expect.stringMatching(ISO_PATTERN),
       completed_at: expect.stringMatching(ISO_PATTERN), confidence_score: 0.9, requires_triage: false, error_message: null,
+      task_preview: "run 24",
     });
+  });
+
+  it("cuts task_preview at 200 characters", async () => {
+    const other = await createTenant();
+    const task = `${"long task ".repeat(30)}end`;
+    await startRun(other.key, { task });
+    const response = await call("GET", "/v1/runs", { key: other.key });
+    expect(response.body.data[0].task_preview).toBe(task.slice(0, 200));
   });
 
   it("returns newest first with default limit 20, offset 0 and the correct total", async () => {
@@ -176,6 +186,7 @@ describe("GET /v1/runs", () => {
     ["offset=-1", "offset"],
     ["offset=abc", "offset"],
     ["status=done", "status"],
+    ["agent_type=wizard", "agent_type"],
   ])("answers 400 validation_error for %s", async (query, path) => {
     expectValidationError(await call("GET", `/v1/runs?${query}`, { key: lister.key }), path);
   });
@@ -191,6 +202,22 @@ describe("GET /v1/runs", () => {
       expect(filtered.body.data.map((run: { id: string }) => run.id).sort()).toEqual(expected.sort());
     }
     expect(new Set(statusOf.values())).toEqual(new Set(["completed", "pending_triage", "failed"]));
+  });
+
+  it("filters by agent_type, alone and with status", async () => {
+    const kindOf = (index: number) => ["rfq_generator", "center", "ap_specialist"][index % 3];
+    for (const agentType of ["rfq_generator", "center", "ap_specialist"]) {
+      const filtered = await call("GET", `/v1/runs?agent_type=${agentType}&limit=100`, { key: lister.key });
+      expect(filtered.status).toBe(200);
+      const expected = created.filter((_, index) => kindOf(index) === agentType);
+      expect(filtered.body.total).toBe(expected.length);
+      expect(filtered.body.data.map((run: { id: string }) => run.id).sort()).toEqual([...expected].sort());
+    }
+    await Promise.all(created.map((id) => waitForRunToSettle(lister.key, id)));
+    const both = await call("GET", "/v1/runs?agent_type=ap_specialist&status=failed&limit=100", { key: lister.key });
+    expect(both.body.total).toBe(created.filter((_, index) => kindOf(index) === "ap_specialist").length);
+    const none = await call("GET", "/v1/runs?agent_type=center&status=completed", { key: lister.key });
+    expect(none.body).toMatchObject({ data: [], total: 0 });
   });
 
   it("never lists another organization's runs or the other mode's", async () => {

@@ -1,7 +1,7 @@
-import { PageHeader } from "@/dashboard/shell/dashboard-shell";
+import { BatchesList } from "@/dashboard/batches/batches-list";
 
 export const metadata = { title: "Batches · Agent Workforce" };
 
 export default function Page() {
-  return <PageHeader title="Batches" />;
+  return <BatchesList />;
 }

@@ -1,7 +1,7 @@
-import { PageHeader } from "@/dashboard/shell/dashboard-shell";
+import { RunsList } from "@/dashboard/runs/runs-list";
 
 export const metadata = { title: "Runs · Agent Workforce" };
 
 export default function Page() {
-  return <PageHeader title="Runs" />;
+  return <RunsList />;
 }

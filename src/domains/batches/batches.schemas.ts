@@ -39,6 +39,8 @@ export const ZBatchRow = z.object({
   id: z.uuid(),
   row_index: z.number().int(),
   task: z.string(),
+  // The row's input data as submitted (null when none was given).
+  data: ZJsonObjectOutput.nullable(),
   status: z.enum(["pending", "running", "completed", "failed", "pending_triage", "cancelled"]),
   result: ZJsonObjectOutput.nullable(),
   error_message: z.string().nullable(),

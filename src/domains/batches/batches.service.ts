@@ -30,6 +30,7 @@ function serializeRow(row: BatchRow) {
     id: row.id,
     row_index: row.rowIndex,
     task: row.task,
+    data: asJsonObject(row.data),
     status: row.status,
     result: asJsonObject(row.result),
     error_message: row.errorMessage,

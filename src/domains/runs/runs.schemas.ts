@@ -26,7 +26,7 @@ export const ZCreateRunResponse = z.object({
 });
 export type TCreateRunResponse = z.infer<typeof ZCreateRunResponse>;
 
-export const ZRunListItem = z.object({
+const ZRunFields = z.object({
   id: z.uuid(),
   agent_type: z.string(),
   status: ZRunStatus,
@@ -39,7 +39,12 @@ export const ZRunListItem = z.object({
   error_message: z.string().nullable(),
 });
 
-export const ZRun = ZRunListItem.extend({
+export const TASK_PREVIEW_LENGTH = 200;
+export const ZRunListItem = ZRunFields.extend({
+  task_preview: z.string().describe(`The task's first ${TASK_PREVIEW_LENGTH} characters (the full task is on GET /v1/runs/{id})`),
+});
+
+export const ZRun = ZRunFields.extend({
   task: z.string(),
   data: ZJsonObjectOutput.nullable(),
   output: ZJsonObjectOutput.nullable(),
@@ -64,7 +69,7 @@ export const ZTriageItem = z.object({
   output_edited: z.boolean().optional(),
 });
 
-export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional() });
+export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional(), agent_type: ZAgentType.optional() });
 export const ZListRunsResponse = z.object({ data: z.array(ZRunListItem), ...ZPageInfo });
 export const ZRunIdInput = z.object({ id: ZUuid("id") });
 export const ZGetRunResponse = z.object({ run: ZRun, triage_item: ZTriageItem.nullable() });

@@ -1,5 +1,6 @@
 // Runs: accept, read, list and cancel. State changes are single conditional updates
 // inside transactions, so two concurrent callers can never both win a transition.
+import type { TAgentType } from "../agents/agent-types.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
@@ -50,8 +51,12 @@ export function createRun(
   });
 }
 
-export async function listRuns(principal: TPrincipal, query: TPagination & { status?: RunStatus }) {
-  const where: Prisma.RunWhereInput = { ...tenantScope(principal), ...(query.status ? { status: query.status } : {}) };
+export async function listRuns(principal: TPrincipal, query: TPagination & { status?: RunStatus; agent_type?: TAgentType }) {
+  const where: Prisma.RunWhereInput = {
+    ...tenantScope(principal),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.agent_type ? { agentType: query.agent_type } : {}),
+  };
   const { items, ...page } = await readPage(
     query,
     (window) => db().run.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window }),

@@ -1,8 +1,9 @@
 // Database rows → public JSON shapes. Output schemas re-check these on every response.
 import type { Run, TriageItem } from "../../generated/prisma/client.ts";
 import { asJsonObject, iso, isoOrNull } from "../../foundation/schemas.ts";
+import { TASK_PREVIEW_LENGTH } from "./runs.schemas.ts";
 
-export function serializeRunListItem(run: Run) {
+function serializeRunFields(run: Run) {
   return {
     id: run.id,
     agent_type: run.agentType,
@@ -17,9 +18,13 @@ export function serializeRunListItem(run: Run) {
   };
 }
 
+export function serializeRunListItem(run: Run) {
+  return { ...serializeRunFields(run), task_preview: run.task.slice(0, TASK_PREVIEW_LENGTH) };
+}
+
 export function serializeRun(run: Run) {
   return {
-    ...serializeRunListItem(run),
+    ...serializeRunFields(run),
     task: run.task,
     data: asJsonObject(run.data),
     output: asJsonObject(run.output),

@@ -9,7 +9,9 @@ import {
   ZListRunsResponse,
   ZRunIdInput,
 } from "../../domains/runs/runs.schemas.ts";
+import { watchRun } from "../../domains/runs/run-watch.ts";
 import { cancelRun, createRun, getRun, listRuns } from "../../domains/runs/runs.service.ts";
+import { listRunDeliveries, ZListRunDeliveriesResponse } from "../../domains/webhooks/run-deliveries.ts";
 
 const CREATE_STATUS = 202;
 
@@ -66,4 +68,16 @@ export const runsRouter = router({
     .input(ZRunIdInput)
     .output(ZCancelRunResponse)
     .mutation(({ ctx, input }) => cancelRun(ctx.principal, input.id)),
+
+  // Dashboard-only (no openapi): the run page's live status and its webhook deliveries.
+  watch: apiProcedure
+    .meta({ scope: "agents:read" })
+    .input(ZRunIdInput)
+    .subscription(({ ctx, input, signal }) => watchRun(ctx.principal, input.id, signal)),
+
+  deliveries: apiProcedure
+    .meta({ scope: "webhooks:read" })
+    .input(ZRunIdInput)
+    .output(ZListRunDeliveriesResponse)
+    .query(({ ctx, input }) => listRunDeliveries(ctx.principal, input.id)),
 });
