@@ -68,7 +68,7 @@ module.exports = {
     {
       name: "dashboard-reaches-the-server-only-through-trpc",
       comment:
-        "browser code: types from the router, pure constants from auth (scopes, roles, selection), never the database, domains or transports at runtime",
+        "browser code: types from the router, pure constants (auth scopes, roles, selection; agent types), never the database, domains or transports at runtime",
       severity: "error",
       from: { path: "^src/dashboard/" },
       to: {
