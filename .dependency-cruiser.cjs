@@ -73,7 +73,7 @@ module.exports = {
       from: { path: "^src/dashboard/" },
       to: {
         path: "^src/(foundation|domains|jobs|transport|cli|generated|server\\.ts|api-surface\\.ts)",
-        pathNot: "^src/domains/auth/(scopes|roles|selection)\\.ts$",
+        pathNot: "^src/domains/(auth/(scopes|roles|selection)|agents/agent-types)\\.ts$",
         dependencyTypesNot: ["type-only"],
       },
     },
