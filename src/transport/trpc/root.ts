@@ -1,6 +1,8 @@
 // The one router tree. trpc-to-openapi exposes it as /v1; the dashboard calls it over tRPC.
 import { batchesRouter } from "../routers/batches.router.ts";
 import { healthRouter } from "../routers/health.router.ts";
+import { keysRouter } from "../routers/keys.router.ts";
+import { membersRouter } from "../routers/members.router.ts";
 import { runsRouter } from "../routers/runs.router.ts";
 import { sessionRouter } from "../routers/session.router.ts";
 import { triageRouter } from "../routers/triage.router.ts";
@@ -17,6 +19,8 @@ export const appRouter = router({
   usage: usageRouter,
   // Dashboard-only (no /v1 path): signed-in members.
   session: sessionRouter,
+  keys: keysRouter,
+  members: membersRouter,
 });
 
 export type TAppRouter = typeof appRouter;
