@@ -16,11 +16,7 @@ export const ROLE_SCOPES: Record<MemberRole, readonly TScope[]> = {
   viewer: READ_SCOPES,
 };
 
-export const ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
-  admin: "Everything: API keys, webhooks, members and plan, plus triage and batches.",
-  reviewer: "Approves, edits and rejects triage items; starts runs and batches.",
-  viewer: "Read-only: sees runs, batches, triage and usage.",
-};
+export { ROLE_DESCRIPTIONS } from "./role-descriptions.ts";
 
 /** Dashboard-only procedures (keys, members, plan) require a signed-in admin. */
 export function requireRole(principal: TPrincipal, role: MemberRole): void {
