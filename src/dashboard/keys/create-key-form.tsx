@@ -34,6 +34,8 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: { key: strin
         setScopes([]);
         setExpiry("");
         onCreated({ key: result.data.key, name: result.data.name });
+        // The page keeps the plaintext only in the dialog, not in this mutation's state.
+        create.reset();
         await queryClient.invalidateQueries({ queryKey: trpc.keys.list.queryKey() });
       },
     }),

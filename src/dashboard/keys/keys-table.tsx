@@ -58,7 +58,7 @@ export function KeysTable() {
           return (
             <TableRow key={key.id} data-testid="key-row">
               <TableCell>
-                <div className="font-medium">{key.name}</div>
+                <div className="min-w-[7rem] font-medium">{key.name}</div>
                 {key.created_by ? <div className="text-xs text-muted-foreground">by {key.created_by}</div> : null}
               </TableCell>
               <TableCell>
