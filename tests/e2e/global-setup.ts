@@ -4,12 +4,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createDatabase } from "../helpers/database.ts";
+import { createLocalCertificate } from "../helpers/https-receiver.ts";
 import { startServer } from "../helpers/processes.ts";
 
 export default async function globalSetup() {
   const database = await createDatabase("aw_e2e");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-e2e-data-"));
+  // Webhook URLs must be https: tests run a local receiver with this certificate, which the
+  // server trusts (tests/helpers/https-receiver.ts).
+  const certificate = createLocalCertificate();
   const server = await startServer({
+    NODE_EXTRA_CA_CERTS: certificate.certPath,
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
@@ -22,10 +27,13 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATABASE_URL = database.url;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_CERT_PATH = certificate.certPath;
+  process.env.E2E_KEY_PATH = certificate.keyPath;
 
   return async () => {
     await server.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(path.dirname(certificate.certPath), { recursive: true, force: true });
   };
 }

@@ -1,7 +1,7 @@
-import { PageHeader } from "@/dashboard/shell/dashboard-shell";
+import { KeysPage } from "@/dashboard/keys/keys-page";
 
 export const metadata = { title: "API keys · Agent Workforce" };
 
 export default function Page() {
-  return <PageHeader title="API keys" />;
+  return <KeysPage />;
 }

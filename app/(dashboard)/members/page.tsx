@@ -1,7 +1,7 @@
-import { PageHeader } from "@/dashboard/shell/dashboard-shell";
+import { MembersPage } from "@/dashboard/members/members-page";
 
 export const metadata = { title: "Members · Agent Workforce" };
 
 export default function Page() {
-  return <PageHeader title="Members" />;
+  return <MembersPage />;
 }

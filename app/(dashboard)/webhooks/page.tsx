@@ -1,7 +1,7 @@
-import { PageHeader } from "@/dashboard/shell/dashboard-shell";
+import { WebhooksPage } from "@/dashboard/webhooks/webhooks-page";
 
 export const metadata = { title: "Webhooks · Agent Workforce" };
 
 export default function Page() {
-  return <PageHeader title="Webhooks" />;
+  return <WebhooksPage />;
 }

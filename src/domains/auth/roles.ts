@@ -4,6 +4,9 @@
 import type { MemberRole } from "../../generated/prisma/client.ts";
 import { SCOPES, type TScope } from "./scopes.ts";
 
+export const MEMBER_ROLES = ["admin", "reviewer", "viewer"] as const satisfies readonly MemberRole[];
+export type TMemberRole = (typeof MEMBER_ROLES)[number];
+
 const READ_SCOPES: TScope[] = ["agents:read", "triage:read", "webhooks:read", "batch:read"];
 
 export const ROLE_SCOPES: Record<MemberRole, readonly TScope[]> = {

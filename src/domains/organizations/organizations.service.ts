@@ -1,10 +1,11 @@
 // Tenants, members, API keys and credits as the admin CLI (and later the dashboard)
 // manages them.
-import { generateApiKey, type TKeyMode } from "../auth/api-keys.ts";
+import type { TKeyMode } from "../auth/api-keys.ts";
 import type { TScope } from "../auth/scopes.ts";
 import { db } from "../../foundation/db/client.ts";
 import { Prisma, type MemberRole, type Plan } from "../../generated/prisma/client.ts";
-import { notFound, validationError } from "../../foundation/errors.ts";
+import { notFound } from "../../foundation/errors.ts";
+import { insertApiKey } from "./api-keys.service.ts";
 import { addMember, findMemberByEmail } from "./members.service.ts";
 
 export async function createOrganization(input: { name: string; plan: Plan }) {
@@ -59,23 +60,15 @@ export async function createApiKey(input: {
     if (!member) throw notFound("Member");
     createdByMemberId = member.id;
   }
-  if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
-    throw validationError("expires must be in the future", [{ path: "expires", message: "must be in the future" }]);
-  }
-  const { key, hash, prefix } = generateApiKey(input.mode);
-  const apiKey = await db().apiKey.create({
-    data: {
-      organizationId: input.organizationId,
-      livemode: input.mode === "live",
-      name: input.name,
-      keyHash: hash,
-      prefix,
-      scopes: input.scopes,
-      expiresAt: input.expiresAt,
-      createdByMemberId,
-    },
+  const { apiKey, key } = await insertApiKey({
+    organizationId: input.organizationId,
+    mode: input.mode,
+    name: input.name,
+    scopes: input.scopes,
+    expiresAt: input.expiresAt,
+    createdByMemberId,
   });
-  return { id: apiKey.id, key, prefix, scopes: apiKey.scopes, mode: input.mode };
+  return { id: apiKey.id, key, prefix: apiKey.prefix, scopes: apiKey.scopes, mode: input.mode };
 }
 
 export async function revokeApiKey(input: { apiKeyId: string }) {

@@ -21,13 +21,13 @@ export async function deliverAndRecord(
   secret: () => string,
   attempt: number,
   retryInMs: number | null,
-): Promise<TDeliveryOutcome> {
+): Promise<TDeliveryOutcome & { deliveryId: string }> {
   // Checked again at every attempt: the host may resolve elsewhere since registration.
   const check = await checkDeliverableUrl(target.url);
   const outcome: TDeliveryOutcome = check.ok
     ? await postSignedEvent({ url: target.url, secret: secret(), eventId: target.eventId, event: target.event, body: target.body })
     : { succeeded: false, responseStatus: null, error: check.reason, durationMs: 0 };
-  await db().webhookDelivery.create({
+  const recorded = await db().webhookDelivery.create({
     data: {
       organizationId: target.organizationId,
       livemode: target.livemode,
@@ -43,6 +43,7 @@ export async function deliverAndRecord(
       durationMs: outcome.durationMs,
       nextAttemptAt: !outcome.succeeded && retryInMs !== null ? new Date(Date.now() + retryInMs) : null,
     },
+    select: { id: true },
   });
-  return outcome;
+  return { ...outcome, deliveryId: recorded.id };
 }

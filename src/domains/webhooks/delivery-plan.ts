@@ -21,11 +21,20 @@ export const ZDeliveryTarget = z.object({
 });
 export type TDeliveryTarget = z.infer<typeof ZDeliveryTarget>;
 
+/** A run event's id and bytes, the same for every destination and every attempt (resends included). */
+export function runEventContent(
+  run: Parameters<typeof runEventBody>[0]["run"] & { id: string; completedAt: Date | null; updatedAt: Date },
+  event: TRunEventName,
+  triageItemId: string | null,
+) {
+  const eventId = runEventId(run.id, event);
+  return { eventId, body: runEventBody({ eventId, event, run, triageItemId, occurredAt: run.completedAt ?? run.updatedAt }) };
+}
+
 export async function planRunEventDeliveries(runId: string, event: TRunEventName, triageItemId: string | null): Promise<TDeliveryTarget[]> {
   const run = await db().run.findUnique({ where: { id: runId }, include: { batchJob: { select: { webhookUrl: true } } } });
   if (!run) return [];
-  const eventId = runEventId(run.id, event);
-  const body = runEventBody({ eventId, event, run, triageItemId, occurredAt: run.completedAt ?? run.updatedAt });
+  const { eventId, body } = runEventContent(run, event, triageItemId);
   const base = { eventId, event, runId: run.id, organizationId: run.organizationId, livemode: run.livemode, body };
 
   const webhooks = await db().webhook.findMany({

@@ -38,3 +38,25 @@ export function runEventBody(input: {
     },
   });
 }
+
+/**
+ * The test endpoint's sample: a run.completed whose output says it is a test. No run
+ * exists, so run_id is null, in the body as in the delivery record.
+ */
+export function testEventBody(eventId: string, organizationId: string, occurredAt: Date): string {
+  return runEventBody({
+    eventId,
+    event: "run.completed",
+    run: {
+      id: null,
+      agentType: "center",
+      organizationId,
+      output: { test: true },
+      confidenceScore: 1,
+      requiresTriage: false,
+      errorMessage: null,
+    },
+    triageItemId: null,
+    occurredAt,
+  });
+}

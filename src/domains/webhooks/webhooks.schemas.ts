@@ -44,6 +44,9 @@ export const ZDelivery = z.object({
 export const ZListDeliveriesQuery = ZPaginationQuery.extend({ id: ZUuid("id") });
 export const ZListDeliveriesResponse = z.object({ data: z.array(ZDelivery), ...ZPageInfo });
 
+export const ZResendDeliveryInput = z.object({ delivery_id: ZUuid("delivery_id") });
+export const ZResendDeliveryResponse = z.object({ data: ZDelivery });
+
 export const ZTestWebhookInput = z.object({ orgId: ZUuid("orgId") });
 export const ZTestWebhookResponse = z.object({
   data: z.array(

@@ -9,7 +9,7 @@ import { notFound } from "../../foundation/errors.ts";
 import { readPage, type TPagination } from "../../foundation/pagination.ts";
 import { iso, isoOrNull } from "../../foundation/schemas.ts";
 import { deliverAndRecord } from "./delivery-attempt.ts";
-import { runEventBody } from "./run-event-payload.ts";
+import { testEventBody } from "./run-event-payload.ts";
 import { decryptSecret, encryptSecret, generateWebhookSecret } from "./secret-box.ts";
 import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
 import type { TRunEventName as TWebhookEvent } from "../runs/run-events.ts";
@@ -24,7 +24,7 @@ function serializeWebhook(webhook: Omit<Webhook, "secretEncrypted">) {
   };
 }
 
-function serializeDelivery(delivery: WebhookDelivery) {
+export function serializeDelivery(delivery: WebhookDelivery) {
   return {
     id: delivery.id,
     event_id: delivery.eventId,
@@ -85,23 +85,7 @@ export async function sendTestEvent(principal: TPrincipal, organizationId: strin
   const results = await Promise.all(
     webhooks.map(async (webhook) => {
       const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
-      // A sample run.completed whose output says it is a test. No run exists, so run_id is
-      // null, in the body as in the delivery record.
-      const body = runEventBody({
-        eventId,
-        event: "run.completed",
-        run: {
-          id: null,
-          agentType: "center",
-          organizationId,
-          output: { test: true },
-          confidenceScore: 1,
-          requiresTriage: false,
-          errorMessage: null,
-        },
-        triageItemId: null,
-        occurredAt: new Date(),
-      });
+      const body = testEventBody(eventId, organizationId, new Date());
       const target = { ...tenantScope(principal), eventId, event: "run.completed" as const, runId: null, webhookId: webhook.id, url: webhook.url, body };
       const outcome = await deliverAndRecord(target, () => decryptSecret(webhook.secretEncrypted), 1, null);
       return {

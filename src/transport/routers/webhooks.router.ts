@@ -8,9 +8,12 @@ import {
   ZListWebhooksResponse,
   ZTestWebhookInput,
   ZTestWebhookResponse,
+  ZResendDeliveryInput,
+  ZResendDeliveryResponse,
   ZWebhookIdInput,
 } from "../../domains/webhooks/webhooks.schemas.ts";
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, sendTestEvent } from "../../domains/webhooks/webhooks.service.ts";
+import { resendDelivery } from "../../domains/webhooks/resend.service.ts";
 import { z } from "zod";
 
 export const webhooksRouter = router({
@@ -66,4 +69,11 @@ export const webhooksRouter = router({
     .input(ZTestWebhookInput)
     .output(ZTestWebhookResponse)
     .mutation(({ ctx, input }) => sendTestEvent(ctx.principal, input.orgId)),
+
+  // Dashboard-only (no /v1 path): re-sends a failed attempt's event now, as a new attempt.
+  resend: apiProcedure
+    .meta({ scope: "webhooks:write", rateLimit: "standard" })
+    .input(ZResendDeliveryInput)
+    .output(ZResendDeliveryResponse)
+    .mutation(({ ctx, input }) => resendDelivery(ctx.principal, input.delivery_id)),
 });

@@ -2,6 +2,8 @@
 import { batchesRouter } from "../routers/batches.router.ts";
 import { healthRouter } from "../routers/health.router.ts";
 import { organizationRouter } from "../routers/organization.router.ts";
+import { keysRouter } from "../routers/keys.router.ts";
+import { membersRouter } from "../routers/members.router.ts";
 import { runsRouter } from "../routers/runs.router.ts";
 import { sessionRouter } from "../routers/session.router.ts";
 import { triageRouter } from "../routers/triage.router.ts";
@@ -19,6 +21,8 @@ export const appRouter = router({
   // Dashboard-only (no /v1 path): signed-in members.
   session: sessionRouter,
   organization: organizationRouter,
+  keys: keysRouter,
+  members: membersRouter,
 });
 
 export type TAppRouter = typeof appRouter;

@@ -1,0 +1,25 @@
+"use client";
+// Members (admins only): who belongs to the organization, their roles, adding and removing people.
+import { AdminOnly } from "../shell/admin-only";
+import { PageHeader } from "../shell/dashboard-shell";
+import { AddMemberForm } from "./add-member-form";
+import { MembersTable } from "./members-table";
+
+export function MembersPage() {
+  return (
+    <>
+      <PageHeader title="Members" description="The people who can sign in to this organization, and what each may do." />
+      <AdminOnly message="Only admins manage members">
+        <div className="grid gap-6">
+          <section className="grid gap-2" aria-labelledby="members-heading">
+            <h2 id="members-heading" className="font-semibold">
+              People
+            </h2>
+            <MembersTable />
+          </section>
+          <AddMemberForm />
+        </div>
+      </AdminOnly>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+"use client";
+// Webhooks: register one (secret shown once), send a test event, see each webhook's recent
+// delivery attempts and resend failed ones, delete. Changes need webhooks:write.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { SendIcon } from "lucide-react";
+import { useState } from "react";
+import { formatDateTime } from "../lib/format";
+import { PageHeader } from "../shell/dashboard-shell";
+import { useCan, useSession } from "../shell/session-context";
+import { useTRPC } from "../trpc";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardHeader } from "../ui/card";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { EmptyState, ErrorMessage, Loading } from "../ui/feedback";
+import { SecretOnceDialog } from "../ui/secret-once-dialog";
+import { CreateWebhookForm } from "./create-webhook-form";
+import { DeliveriesTable } from "./deliveries-table";
+
+export function WebhooksPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { mode, organization_id: organizationId } = useSession().current;
+  const canWrite = useCan("webhooks:write");
+  const [secret, setSecret] = useState<string | null>(null);
+  const sendTest = useMutation(
+    trpc.webhooks.test.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() }),
+    }),
+  );
+  const outcome = sendTest.data?.data;
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description={`Where this organization's ${mode}-mode run events are delivered.`}
+        actions={
+          canWrite ? (
+            <Button variant="outline" disabled={sendTest.isPending} onClick={() => sendTest.mutate({ orgId: organizationId })}>
+              <SendIcon aria-hidden />
+              {sendTest.isPending ? "Sending…" : "Send test"}
+            </Button>
+          ) : undefined
+        }
+      />
+      <div className="grid gap-6">
+        <ErrorMessage error={sendTest.error} />
+        {outcome ? (
+          <p role="status" className="text-sm">
+            {outcome.length === 0
+              ? "No active webhook to send a test event to."
+              : `Test event sent to ${outcome.length} webhook${outcome.length === 1 ? "" : "s"}: ${outcome.filter((item) => item.status === "succeeded").length} succeeded, ${outcome.filter((item) => item.status === "failed").length} failed.`}
+          </p>
+        ) : null}
+        <WebhookList />
+        {canWrite ? <CreateWebhookForm onCreated={setSecret} /> : null}
+      </div>
+      <SecretOnceDialog
+        secret={secret}
+        title="Webhook created"
+        description="Check each delivery's X-Service-Signature (or webhook-signature) with this signing secret."
+        onClose={() => setSecret(null)}
+      />
+    </>
+  );
+}
+
+function WebhookList() {
+  const trpc = useTRPC();
+  const webhooks = useQuery(trpc.webhooks.list.queryOptions({}));
+  if (webhooks.isPending) return <Loading label="Loading webhooks" />;
+  if (webhooks.error) return <ErrorMessage error={webhooks.error} />;
+  if (webhooks.data.data.length === 0) {
+    return (
+      <EmptyState title="No webhooks yet">
+        Add one to be told when a run completes, fails or waits for triage, instead of polling the API.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      {webhooks.data.data.map((webhook) => (
+        <WebhookCard key={webhook.id} webhook={webhook} />
+      ))}
+    </div>
+  );
+}
+
+type TWebhook = { id: string; url: string; events: string[]; is_active: boolean; created_at: string };
+
+function WebhookCard({ webhook }: { webhook: TWebhook }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const canWrite = useCan("webhooks:write");
+  const remove = useMutation(
+    trpc.webhooks.delete.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }),
+    }),
+  );
+  return (
+    <Card data-testid="webhook-card">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-1">
+          <p className="font-medium break-all">{webhook.url}</p>
+          <div className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+            <Badge variant={webhook.is_active ? "success" : "secondary"}>{webhook.is_active ? "active" : "disabled"}</Badge>
+            {webhook.events.map((event) => (
+              <Badge key={event} variant="outline">
+                {event}
+              </Badge>
+            ))}
+            <span>· added {formatDateTime(webhook.created_at)}</span>
+          </div>
+        </div>
+        {canWrite ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" size="sm" aria-label={`Delete webhook ${webhook.url}`}>
+                Delete
+              </Button>
+            }
+            title="Delete this webhook?"
+            description={`${webhook.url} receives no more events, and its delivery history is deleted with it.`}
+            confirmLabel="Delete webhook"
+            onConfirm={() => remove.mutateAsync({ id: webhook.id })}
+          />
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <h3 className="text-sm font-medium">Recent delivery attempts</h3>
+        <DeliveriesTable webhookId={webhook.id} />
+      </CardContent>
+    </Card>
+  );
+}
