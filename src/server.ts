@@ -9,7 +9,7 @@ import { startDatabase } from "./foundation/db/bootstrap.ts";
 import { env, InvalidEnvironmentError } from "./foundation/env.ts";
 import { logger } from "./foundation/logger.ts";
 import { apiRouter, restRoutes } from "./api-surface.ts";
-import { runWithRequestId } from "./foundation/request-context.ts";
+import { clientAddress, CLIENT_ADDRESS_HEADER, runWithRequestId } from "./foundation/request-context.ts";
 import { authorizeApiCall } from "./transport/authorize.ts";
 import { handleClientError } from "./transport/rest/client-error.ts";
 import { createRestHandler, isPublicApiPath } from "./transport/rest/rest-handler.ts";
@@ -51,6 +51,7 @@ async function main() {
     } else {
       const requestId = randomUUID();
       res.setHeader("X-Request-Id", requestId);
+      req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, settings.TRUST_PROXY);
       // Next's route handlers (the dashboard's tRPC) run inside this context and reuse the id.
       void runWithRequestId(requestId, () => handleWithNext(req, res));
     }

@@ -49,6 +49,9 @@ const ZEnvSchema = z.object({
   // Sign-in attempts allowed per client address per window (better-auth's limiter).
   SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Behind a reverse proxy: take the client's address from the last X-Forwarded-For hop
+  // (the one the proxy appended) instead of the socket's (the proxy's own).
+  TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });

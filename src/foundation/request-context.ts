@@ -19,3 +19,24 @@ export function runWithRequestId<T>(requestId: string, work: () => T): T {
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }
+
+/**
+ * The header the server sets on every request it hands to Next: the client's address as the
+ * server decided it (socket, or the trusted proxy's last X-Forwarded-For hop). A value the
+ * client sent itself is overwritten, so it cannot be spoofed. better-auth's sign-in rate
+ * limit keys on it.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-aw-client-address";
+
+export function clientAddress(
+  request: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string } },
+  trustProxy: boolean,
+): string {
+  if (trustProxy) {
+    const forwarded = request.headers["x-forwarded-for"];
+    const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",").map((hop) => hop.trim()).filter(Boolean);
+    const last = hops.at(-1);
+    if (last) return last;
+  }
+  return (request.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+}

@@ -9,6 +9,7 @@ import { nextCookies } from "better-auth/next-js";
 import { db } from "../../foundation/db/client.ts";
 import { env, type TEnv } from "../../foundation/env.ts";
 import { AppError } from "../../foundation/errors.ts";
+import { CLIENT_ADDRESS_HEADER } from "../../foundation/request-context.ts";
 import { readOrCreateSecretFile } from "../../foundation/secret-file.ts";
 import { listeningPort } from "../../foundation/server-address.ts";
 import type { THeaderReader, TPrincipal } from "./authenticate.ts";
@@ -58,6 +59,11 @@ function buildAuth() {
     },
     advanced: {
       cookiePrefix: "aw",
+      // The address src/server.ts decided (socket or trusted proxy hop), never the client's say-so.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      // Explicit, because better-auth relaxes both when NODE_ENV is "test".
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       database: { generateId: () => randomUUID() },
     },
     telemetry: { enabled: false },
