@@ -30,7 +30,7 @@ test("an admin creates a key, sees it once, it works on /v1, and revoking it end
   const key = (await dialog.getByTestId("secret-value").textContent())!.trim();
   expect(key).toMatch(/^svc_live_[0-9A-Za-z]{40}$/);
   expect(Date.now() - started).toBeLessThan(60_000);
-  await screenshot(page, testInfo, "key-created-once");
+  await screenshot(page, testInfo, "key-created-once", { fullPage: false });
 
   await dialog.getByRole("button", { name: "Copy" }).click();
   await expect(dialog.getByRole("button", { name: "Copied" })).toBeVisible();

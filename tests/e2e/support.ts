@@ -103,9 +103,10 @@ export async function signIn(page: Page, person: { email: string; password: stri
  * A full-page screenshot into the test's output and .test-results/screenshots/<name>.png
  * (the README tour's pictures come from there: docs/screenshots/).
  */
-export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+export async function screenshot(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Full page by default; a dialog (a fixed overlay) is taken as the viewport shows it.
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   await testInfo.attach(name, { path: file, contentType: "image/png" });
   const shared = path.join(PROJECT_ROOT, ".test-results/screenshots");
   mkdirSync(shared, { recursive: true });
