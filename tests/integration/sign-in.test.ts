@@ -2,6 +2,7 @@
 // better-auth's rate limit counts attempts per client address, the address the server
 // decided (socket, or the trusted proxy's hop), never one the client claims.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withDatabase } from "../helpers/database.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
 
 let service: TOwnService;
@@ -35,6 +36,21 @@ describe("dashboard sign-in", () => {
     const cookie = right.headers.getSetCookie().find((value) => value.startsWith("aw.session_token="));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("ends a session at its expiry: the same cookie is refused afterwards", async () => {
+    const signedIn = await signIn(person.password, { "x-forwarded-for": "203.0.113.9" });
+    const cookie = signedIn.headers.getSetCookie().find((value) => value.startsWith("aw.session_token="))!.split(";")[0]!;
+    const me = () => fetch(`${baseUrl}/api/trpc/session.me`, { headers: { cookie } });
+    expect((await me()).status).toBe(200);
+    // Time passes: the session's expiry (SESSION_MAX_AGE_SECONDS after sign-in) is now behind us.
+    const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+    await withDatabase(service.databaseUrl, (client) =>
+      client.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token = $1", [token]),
+    );
+    const expired = await me();
+    expect(expired.status).toBe(401);
+    expect(((await expired.json()) as any).error.data.body.type).toBe("authentication_error");
   });
 
   it("answers 429 once an address has used its attempts, and counts each address on its own", async () => {

@@ -11,12 +11,14 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = "Cancel",
   onConfirm,
 }: {
   trigger: ReactNode;
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   onConfirm: () => Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
@@ -39,7 +41,7 @@ export function ConfirmDialog({
         <ErrorMessage error={error} />
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{cancelLabel}</Button>
           </DialogClose>
           <Button
             variant="destructive"
@@ -57,7 +59,7 @@ export function ConfirmDialog({
               }
             }}
           >
-            {confirmLabel}
+            {pending ? "Working…" : confirmLabel}
           </Button>
         </DialogFooter>
       </DialogContent>
