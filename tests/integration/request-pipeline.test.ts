@@ -223,6 +223,14 @@ describe("strict integers in query strings", () => {
     }
   });
 
+  it("ignores query parameters named like Object.prototype members instead of failing (found by the property test)", async () => {
+    for (const query of ["toString=queued", "constructor=x&hasOwnProperty=y", "__proto__=a&__proto__=b&limit=2"]) {
+      const response = await call("GET", `/v1/runs?${query}`, { key: tenant.testKey });
+      expect(response.status, query).toBe(200);
+      expect(response.body.data).toEqual(expect.any(Array));
+    }
+  });
+
   it("takes numbers from the dashboard transport", async () => {
     const input = encodeURIComponent(JSON.stringify({ limit: 3, offset: 1 }));
     const response = await fetch(`${inject("baseUrl")}/api/trpc/runs.list?input=${input}`, { headers: { cookie: dashboardCookie } });

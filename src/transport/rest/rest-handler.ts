@@ -20,7 +20,7 @@ import { procedureMetaByPath, type TApiMeta } from "../trpc/init.ts";
 import type { TContext, TPreauthorized } from "../trpc/context.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 
-type TRequest = IncomingMessage & { body?: unknown };
+type TRequest = IncomingMessage & { body?: unknown; query?: Record<string, string[]> };
 type THeaderReader = (name: string) => string | undefined;
 
 /** A /v1 route served outside tRPC, with its entry in the OpenAPI document. */
@@ -149,13 +149,23 @@ async function readBody(req: TRequest, limit: number): Promise<void> {
 }
 
 /** Query parameters are input too: refuse names and values that cannot be stored. */
-function checkQuery(searchParams: URLSearchParams): void {
+/**
+ * Checks the query string and returns it parsed into an object without a prototype, for the
+ * adapter to use as `req.query`: its own parser collects into a plain `{}`, where a parameter
+ * named `toString` or `constructor` finds the inherited function and throws (a 500).
+ */
+function parseQuery(searchParams: URLSearchParams): Record<string, string[]> {
+  const query: Record<string, string[]> = Object.create(null);
   for (const [name, value] of searchParams) {
     const nameReason = unstorableStringReason(name);
     if (nameReason) throw jsonInputError({ path: "(query)", message: `parameter name ${nameReason}` });
     const reason = unstorableStringReason(value);
     if (reason) throw jsonInputError({ path: name, message: reason });
+    // No operation has such a parameter; the adapter's own copy must not get a prototype from it.
+    if (name === "__proto__") continue;
+    (query[name] ??= []).push(value);
   }
+  return query;
 }
 
 export function isPublicApiPath(url: string | undefined): boolean {
@@ -188,7 +198,7 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
       setHeader: (name, value) => res.setHeader(name, value),
       setStatus: (status) => statusOverrides.set(req, status),
       preauthorized: authorizations.get(req),
-      // Bodies were parsed by parseJsonObjectText and query strings checked by checkQuery.
+      // Bodies were parsed by parseJsonObjectText and query strings by parseQuery.
       inputChecked: true,
     }),
     responseMeta: ({ paths, errors }) => {
@@ -240,7 +250,7 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
 
       if (METHODS_WITH_BODY.has(method)) await readBody(req, options.maxBodyBytes);
       // The adapter takes GET and DELETE input from the query string.
-      if (method === "GET" || method === "DELETE") checkQuery(url.searchParams);
+      if (method === "GET" || method === "DELETE") req.query = parseQuery(url.searchParams);
       if (head) req.method = "GET";
 
       const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
