@@ -4,7 +4,7 @@ import { setPlan } from "../../src/domains/organizations/organizations.service.t
 import { connectDatabase, disconnectDatabase } from "../../src/foundation/db/client.ts";
 import { toAppError } from "../../src/foundation/errors.ts";
 import type { Plan } from "../../src/generated/prisma/client.ts";
-import { admin, call, cliEnv, UUID_PATTERN } from "../helpers/api.ts";
+import { admin, call, cliEnv, signInCookie, UUID_PATTERN } from "../helpers/api.ts";
 import { withDatabase } from "../helpers/database.ts";
 import { runAdminCli } from "../helpers/processes.ts";
 import { inject } from "vitest";
@@ -35,12 +35,43 @@ describe("npm run admin", () => {
     const stored = await withDatabase(inject("databaseUrl"), async (client) => {
       const members = await client.query("SELECT row_to_json(m)::text AS row FROM members m WHERE organization_id = $1", [org.id]);
       const keys = await client.query("SELECT row_to_json(k)::text AS row FROM api_keys k WHERE organization_id = $1", [org.id]);
-      return [...members.rows, ...keys.rows].map((row) => row.row).join("\n");
+      const people = await client.query(
+        `SELECT row_to_json(u)::text AS row FROM users u WHERE email = 'h@example.test'
+         UNION ALL SELECT row_to_json(a)::text FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.email = 'h@example.test'`,
+      );
+      return [...members.rows, ...keys.rows, ...people.rows].map((row) => row.row).join("\n");
     });
+    expect(stored).toContain('"provider_id":"credential"');
+    expect(stored).toMatch(/"password":"scrypt\$/);
     expect(stored).not.toContain("plaintext-password-1");
     expect(stored).not.toContain(key.key);
     expect(stored).not.toContain(key.key.slice(12));
     expect(stored).toContain(key.prefix);
+  });
+
+  it("adds an existing person to a second organization: one user, their own password kept", async () => {
+    const [first, second] = [
+      await admin("create-org", "--name", "First Co", "--plan", "growth"),
+      await admin("create-org", "--name", "Second Co", "--plan", "growth"),
+    ];
+    await admin("create-member", "--org", first.id, "--email", "both@example.test", "--name", "Bo", "--role", "admin", "--password", "first password");
+    const again = await admin("create-member", "--org", second.id, "--email", "Both@Example.test", "--name", "Bo", "--role", "viewer", "--password", "other password");
+    expect(again).toEqual({ id: expect.stringMatching(UUID_PATTERN), email: "both@example.test", role: "viewer" });
+    const counts = await withDatabase(inject("databaseUrl"), async (client) =>
+      (
+        await client.query(
+          `SELECT (SELECT count(*) FROM users WHERE email = 'both@example.test')::int AS users,
+                  (SELECT count(*) FROM members m JOIN users u ON u.id = m.user_id WHERE u.email = 'both@example.test')::int AS memberships`,
+        )
+      ).rows[0],
+    );
+    expect(counts).toEqual({ users: 1, memberships: 2 });
+    await expect(signInCookie("both@example.test", "first password")).resolves.toMatch(/^aw\.session_token=/);
+    await expect(signInCookie("both@example.test", "other password")).rejects.toThrow(/401/);
+    // Adding them to the same organization twice is a conflict, not a second membership.
+    const twice = await runAdminCli(["create-member", "--org", second.id, "--email", "both@example.test", "--name", "Bo", "--role", "admin", "--password", "x".repeat(10), "--json"], cliEnv());
+    expect(twice.code).toBe(1);
+    expect(JSON.parse(twice.stderr)).toMatchObject({ error: "conflict" });
   });
 
   it("revokes a key, sets a plan and tops up credits", async () => {
