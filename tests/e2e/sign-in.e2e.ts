@@ -24,6 +24,17 @@ test("a wrong password is refused with a message; the right one opens the triage
   expect(consoleErrors.filter((text) => !text.includes("401"))).toEqual([]);
 });
 
+test("a signed-out visitor of a page signs in and lands on that page", async ({ page, consoleErrors }) => {
+  await page.goto(`${baseUrl()}/usage?from=link`);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fusage%3Ffrom%3Dlink$/);
+  await page.getByLabel("Email").fill(workspace.admin.email);
+  await page.getByLabel("Password").fill(workspace.admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/usage\?from=link$/);
+  await expect(page.getByRole("heading", { name: "Usage", level: 1 })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
 test("sign-out ends the session on the server, not only in the browser", async ({ page, context }) => {
   await signIn(page, workspace.viewer);
   const cookies = await context.cookies();

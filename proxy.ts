@@ -1,0 +1,16 @@
+// Signed-out visitors of a dashboard page go to the sign-in page and come back to the page
+// they asked for (?next=). Only the cookie's presence is checked here; the dashboard layout
+// and every procedure check the session itself on the server.
+import { getSessionCookie } from "better-auth/cookies";
+import { NextResponse, type NextRequest } from "next/server";
+
+export function proxy(request: NextRequest) {
+  if (getSessionCookie(request, { cookiePrefix: "aw" })) return NextResponse.next();
+  const signIn = new URL("/sign-in", request.url);
+  signIn.searchParams.set("next", `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  return NextResponse.redirect(signIn);
+}
+
+export const config = {
+  matcher: ["/triage/:path*", "/runs/:path*", "/batches/:path*", "/keys/:path*", "/webhooks/:path*", "/usage/:path*", "/members/:path*"],
+};
