@@ -15,7 +15,24 @@ export async function attemptDelivery(target: TDeliveryTarget, attempt: number, 
   return { succeeded: outcome.succeeded, abandoned: false };
 }
 
-/** Checks the destination, posts the signed body and records the attempt (the secret is only read when posting). */
+/** The highest attempt number recorded for this event at this destination (0 if none). */
+async function attemptsSoFar(target: { organizationId: string; eventId: string; webhookId: string | null; url: string }): Promise<number> {
+  const { _max } = await db().webhookDelivery.aggregate({
+    where: {
+      organizationId: target.organizationId,
+      eventId: target.eventId,
+      ...(target.webhookId ? { webhookId: target.webhookId } : { webhookId: null, url: target.url }),
+    },
+    _max: { attempt: true },
+  });
+  return _max.attempt ?? 0;
+}
+
+/**
+ * Checks the destination, posts the signed body and records the attempt (the secret is only
+ * read when posting). The attempt recorded is the planned one, or the next after those
+ * already recorded for this event and destination if that is higher.
+ */
 export async function deliverAndRecord(
   target: Omit<TDeliveryTarget, "deliveryKey" | "runId"> & { runId: string | null },
   secret: () => string,
@@ -29,6 +46,7 @@ export async function deliverAndRecord(
     : { succeeded: false, responseStatus: null, error: check.reason, durationMs: 0 };
   const recorded = await db().webhookDelivery.create({
     data: {
+      // What actually went out: a step replayed after a crash, or a resend, really sent another request.
       organizationId: target.organizationId,
       livemode: target.livemode,
       webhookId: target.webhookId,
@@ -36,7 +54,7 @@ export async function deliverAndRecord(
       eventId: target.eventId,
       event: target.event,
       runId: target.runId,
-      attempt,
+      attempt: Math.max(attempt, (await attemptsSoFar(target)) + 1),
       status: outcome.succeeded ? "succeeded" : "failed",
       responseStatus: outcome.responseStatus,
       error: outcome.error,

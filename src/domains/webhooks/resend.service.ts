@@ -31,15 +31,11 @@ export async function resendDelivery(principal: TPrincipal, deliveryId: string) 
   if (!delivery.webhook.isActive) throw conflict("The webhook is disabled");
   const event = ZRunEventName.parse(delivery.event);
   const body = await originalBody({ ...delivery, event });
-  const { _max } = await db().webhookDelivery.aggregate({
-    where: { webhookId: delivery.webhookId, eventId: delivery.eventId },
-    _max: { attempt: true },
-  });
   const webhook = delivery.webhook;
   const { deliveryId: resentId } = await deliverAndRecord(
     { ...tenantScope(principal), eventId: delivery.eventId, event, runId: delivery.runId, webhookId: webhook.id, url: webhook.url, body },
     () => decryptSecret(webhook.secretEncrypted),
-    (_max.attempt ?? 0) + 1,
+    1, // recorded as the next attempt after those already made
     null,
   );
   const recorded = await db().webhookDelivery.findUniqueOrThrow({ where: { id: resentId } });
