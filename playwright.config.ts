@@ -1,6 +1,7 @@
 // Dashboard tests: @playwright/test driving Debian's Chromium (never a browser download)
 // against the real built server on a fresh PostgreSQL database (tests/e2e/global-setup.ts).
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "./tests/helpers/browser.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -15,19 +16,7 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".test-results/playwright.json" }]],
   use: {
     browserName: "chromium",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        // Nothing but the server under test: the browser's own calls home fail at once.
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
     viewport: { width: 1280, height: 800 },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
