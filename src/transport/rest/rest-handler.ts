@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { TRPCError, type AnyRouter } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import type { ZodOpenApiOperationObject } from "zod-openapi";
+import { readBoundedBody } from "../../foundation/bounded-body.ts";
 import { AppError, isInternal, toErrorResponse } from "../../foundation/errors.ts";
 import { jsonInputError, parseJsonObjectText, unstorableStringReason } from "../../foundation/json-input.ts";
 import { logger } from "../../foundation/logger.ts";
@@ -124,16 +125,7 @@ function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): v
  * src/foundation/json-input.ts. Called only after the call was authorized.
  */
 async function readBody(req: TRequest, limit: number): Promise<void> {
-  const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) throw new AppError("payload_too_large", `Request body exceeds ${limit} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new AppError("payload_too_large", `Request body exceeds ${limit} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  const raw = Buffer.concat(chunks).toString("utf8");
+  const raw = (await readBoundedBody(req, req.headers["content-length"], limit)).toString("utf8");
   if (raw.trim() === "") {
     // Bodiless POSTs (approve, cancel) are fine: treat them as an empty JSON object.
     req.headers["content-type"] = "application/json";

@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { AnyRouter } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { env } from "../../foundation/env.ts";
-import { AppError, isInternal, toErrorResponse } from "../../foundation/errors.ts";
+import { readBoundedBody } from "../../foundation/bounded-body.ts";
+import { isInternal, toErrorResponse } from "../../foundation/errors.ts";
 import { logger } from "../../foundation/logger.ts";
 import { currentRequestId, runWithRequestId } from "../../foundation/request-context.ts";
 import type { TContext } from "./context.ts";
@@ -20,23 +21,8 @@ export const DASHBOARD_TRPC_ENDPOINT = "/api/trpc";
  */
 async function boundedRequest(req: Request, limit: number): Promise<Request> {
   if (!req.body) return req;
-  const declared = Number(req.headers.get("content-length"));
-  const tooLarge = () => new AppError("payload_too_large", `Request body exceeds ${limit} bytes`);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new Request(req.url, { method: req.method, headers: req.headers, body: Buffer.concat(chunks), signal: req.signal });
+  const body = await readBoundedBody(req.body, req.headers.get("content-length"), limit);
+  return new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal });
 }
 
 /** An error answered before tRPC runs, in tRPC's error shape with our typed body. */
