@@ -17,7 +17,7 @@ import { AppError, isInternal, toErrorResponse } from "../../foundation/errors.t
 import { jsonInputError, parseJsonObjectText, unstorableStringReason } from "../../foundation/json-input.ts";
 import { logger } from "../../foundation/logger.ts";
 import { currentRequestId, runWithRequestId } from "../../foundation/request-context.ts";
-import { procedureMetaByPath, type TApiMeta } from "../trpc/init.ts";
+import { procedureMetaByPath, requiresCaller, type TApiMeta } from "../trpc/init.ts";
 import type { TContext, TPreauthorized } from "../trpc/context.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 
@@ -232,7 +232,7 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
       if (!procedure) throw new AppError("not_found", `No route for ${req.method} ${pathname}`);
 
       // Who is calling, and may they, before anything of the request is read.
-      if (procedure.meta.scope || procedure.meta.role || procedure.meta.signedIn) {
+      if (requiresCaller(procedure.meta)) {
         const principal = await options.authorize(
           { header: headerReader(req), setHeader: (name, value) => res.setHeader(name, value) },
           { scope: procedure.meta.scope, role: procedure.meta.role, rateLimit: procedure.meta.rateLimit },

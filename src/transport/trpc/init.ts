@@ -63,6 +63,11 @@ const t = initTRPC
 export const router = t.router;
 export const publicProcedure = t.procedure;
 
+/** Whether a procedure's meta asks for a caller (public procedures, like health, do not). */
+export function requiresCaller(meta: TApiMeta | undefined): meta is TApiMeta {
+  return Boolean(meta?.scope || meta?.role || meta?.signedIn);
+}
+
 /**
  * Authentication (an API key on /v1, a session on the dashboard: `ctx.credentials`), plan,
  * daily cap, role, scope and rate limit, once per request: a transport that
@@ -72,7 +77,7 @@ export const publicProcedure = t.procedure;
  * unless the transport already did so, before any input schema sees it.
  */
 export const apiProcedure = t.procedure.use(async ({ ctx, meta, path, getRawInput, next }) => {
-  if (!meta?.scope && !meta?.role && !meta?.signedIn) throw new Error("apiProcedure requires meta.scope, meta.role or meta.signedIn");
+  if (!requiresCaller(meta)) throw new Error("apiProcedure requires meta.scope, meta.role or meta.signedIn");
   const principal =
     ctx.preauthorized?.procedurePath === path
       ? ctx.preauthorized.principal
