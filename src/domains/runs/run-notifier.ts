@@ -53,6 +53,49 @@ export function subscribeToTriageChanges(organizationId: string, livemode: boole
   return subscribe(triageEvent(organizationId, livemode), listener);
 }
 
+export type TChangeWaiter = {
+  /**
+   * Resolves at the first change since the previous call (changes in between collapse into
+   * one), when the signal aborts, or after `timeoutMs` if given.
+   */
+  next: (timeoutMs?: number) => Promise<void>;
+  /** Unsubscribes. */
+  close: () => void;
+};
+
+/**
+ * Turns a subscription into something a loop can await (the dashboard's live run and
+ * triage queue): subscribe first, read, then wait for the next change.
+ */
+export function changeWaiter(subscribeTo: (listener: () => void) => () => void, signal?: AbortSignal): TChangeWaiter {
+  let changed = false;
+  let wake: (() => void) | undefined;
+  const unsubscribe = subscribeTo(() => {
+    changed = true;
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    async next(timeoutMs) {
+      if (!changed && !signal?.aborted) {
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          if (timeoutMs !== undefined) timer = setTimeout(resolve, timeoutMs);
+        });
+        clearTimeout(timer);
+        wake = undefined;
+      }
+      changed = false;
+    },
+    close() {
+      unsubscribe();
+      signal?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
 /** Connects the shared LISTEN connection (real PostgreSQL only). */
 export async function startRunChangeListener(connectionString: string): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString });

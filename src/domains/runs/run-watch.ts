@@ -1,7 +1,7 @@
 // A run's live status for the dashboard: the run (with its triage item) each time it
 // changes, through the same notifier as the /v1 SSE stream (run-notifier.ts).
 import type { TPrincipal } from "../auth/authenticate.ts";
-import { subscribeToRun } from "./run-notifier.ts";
+import { changeWaiter, subscribeToRun } from "./run-notifier.ts";
 import { TERMINAL_RUN_STATUSES } from "./runs.schemas.ts";
 import { getRun } from "./runs.service.ts";
 
@@ -16,30 +16,11 @@ const isTerminal = (status: string) => (TERMINAL_RUN_STATUSES as readonly string
  * anything is yielded.
  */
 export async function* watchRun(principal: TPrincipal, runId: string, signal?: AbortSignal) {
-  let changed = true;
-  let wake: (() => void) | undefined;
   // Subscribe before the first read, so a change landing in between is not missed.
-  const unsubscribe = subscribeToRun(runId, () => {
-    changed = true;
-    wake?.();
-  });
-  const onAbort = () => wake?.();
-  signal?.addEventListener("abort", onAbort);
+  const changes = changeWaiter((listener) => subscribeToRun(runId, listener), signal);
   try {
     let last = "";
     while (!signal?.aborted) {
-      if (!changed) {
-        let timer: NodeJS.Timeout | undefined;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(resolve, FALLBACK_REFRESH_MS);
-        });
-        clearTimeout(timer);
-        wake = undefined;
-        changed = true; // the fallback re-reads too; an abort ends the loop first
-        continue;
-      }
-      changed = false;
       const current = await getRun(principal, runId);
       const snapshot = JSON.stringify(current);
       if (snapshot !== last) {
@@ -47,9 +28,9 @@ export async function* watchRun(principal: TPrincipal, runId: string, signal?: A
         yield current;
       }
       if (isTerminal(current.run.status)) return;
+      await changes.next(FALLBACK_REFRESH_MS);
     }
   } finally {
-    unsubscribe();
-    signal?.removeEventListener("abort", onAbort);
+    changes.close();
   }
 }

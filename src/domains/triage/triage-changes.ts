@@ -1,7 +1,7 @@
 // The live triage queue: one signal per change to an organization's queue (in one mode),
 // from the same notifier the run status stream uses (NOTIFY across processes).
 import type { TPrincipal } from "../auth/authenticate.ts";
-import { subscribeToTriageChanges } from "../runs/run-notifier.ts";
+import { changeWaiter, subscribeToTriageChanges } from "../runs/run-notifier.ts";
 
 export type TTriageChange = { at: string };
 
@@ -11,24 +11,14 @@ export type TTriageChange = { at: string };
  * anyway, so a burst of decisions costs one refresh, and nothing queues up without bound.
  */
 export async function* triageChanges(principal: TPrincipal, signal: AbortSignal | undefined): AsyncGenerator<TTriageChange> {
-  let changed = false;
-  let wake: (() => void) | undefined;
-  const notify = () => {
-    changed = true;
-    wake?.();
-  };
-  const unsubscribe = subscribeToTriageChanges(principal.organizationId, principal.livemode, notify);
-  signal?.addEventListener("abort", notify, { once: true });
+  const changes = changeWaiter((listener) => subscribeToTriageChanges(principal.organizationId, principal.livemode, listener), signal);
   try {
     while (!signal?.aborted) {
-      if (!changed) await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
+      await changes.next();
       if (signal?.aborted) break;
-      changed = false;
       yield { at: new Date().toISOString() };
     }
   } finally {
-    unsubscribe();
-    signal?.removeEventListener("abort", notify);
+    changes.close();
   }
 }
