@@ -7,6 +7,7 @@ import { conflict, notFound, validationError } from "../../foundation/errors.ts"
 import type { MemberRole, Prisma } from "../../generated/prisma/client.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import { lockTenant } from "../auth/tenant.ts";
 
 /** better-auth's provider id for email + password accounts. */
 const CREDENTIAL_PROVIDER = "credential";
@@ -80,7 +81,7 @@ export async function listMembers(principal: TPrincipal) {
  */
 async function changeMembership(principal: TPrincipal, memberId: string, change: { role: MemberRole } | "remove") {
   return db().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${principal.organizationId}::uuid FOR UPDATE`;
+    await lockTenant(tx, principal.organizationId);
     const member = await tx.member.findFirst({
       where: { id: memberId, organizationId: principal.organizationId },
       include: { user: { select: { email: true, name: true } } },

@@ -3,9 +3,10 @@
 // balance is computed in ONE place, periodBalance, used by the usage summary and by every
 // ledger write (charge, refund, top-up), each under the organization lock.
 import type { TPrincipal } from "../auth/authenticate.ts";
+import { lockTenant } from "../auth/tenant.ts";
 import { db, type TDatabase } from "../../foundation/db/client.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { AppError, notFound } from "../../foundation/errors.ts";
+import { AppError } from "../../foundation/errors.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
 import { billingPeriod, INCLUDED_MONTHLY_CREDITS } from "./plans.ts";
 import { costOfRun } from "./prices.ts";
@@ -56,20 +57,6 @@ export async function periodBalance(
   };
 }
 
-/**
- * Locks the organization row: every ledger write of an organization goes through this
- * lock. FOR NO KEY UPDATE, not FOR UPDATE: the runs (and ledger rows) this transaction has
- * already inserted hold FOR KEY SHARE on the organization through their foreign key, and
- * two such transactions each asking FOR UPDATE would deadlock; NO KEY UPDATE conflicts
- * with itself (so ledger writers still queue) but not with those key-share locks.
- */
-async function lockOrganization(tx: Prisma.TransactionClient, organizationId: string): Promise<{ id: string; plan: string }> {
-  const [organization] = await tx.$queryRaw<{ id: string; plan: string }[]>`
-    SELECT id, plan::text AS plan FROM organizations WHERE id = ${organizationId}::uuid FOR NO KEY UPDATE`;
-  if (!organization) throw notFound("Organization");
-  return organization;
-}
-
 /** A ledger entry's balance_after: the period balance after `amount` (0 on unlimited plans). */
 const balanceAfter = (balance: TPeriodBalance, amount: number): number => (balance.remaining === null ? 0 : balance.remaining + amount);
 
@@ -83,7 +70,8 @@ type TLedgerWrite = { organization: { id: string; plan: string }; balance: TPeri
  * balance in sequence order.
  */
 async function beginLedgerWrite(tx: Prisma.TransactionClient, organizationId: string): Promise<TLedgerWrite> {
-  const organization = await lockOrganization(tx, organizationId);
+  // Every ledger write of an organization goes through this lock.
+  const organization = await lockTenant(tx, organizationId);
   const writtenAt = new Date();
   const balance = await periodBalance(tx, organization, true, writtenAt);
   return { organization, balance, writtenAt };
