@@ -1,13 +1,11 @@
-import { headers } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { signedInUser } from "@/domains/auth/session-auth";
+import { currentUser } from "./_lib/current-user";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
-  const requestHeaders = await headers();
-  if (await signedInUser((name) => requestHeaders.get(name) ?? undefined)) redirect("/triage");
+  if (await currentUser()) redirect("/triage");
   return (
     <main className="mx-auto max-w-2xl p-8 leading-relaxed">
       <h1 className="text-2xl font-semibold">Agent Workforce</h1>
