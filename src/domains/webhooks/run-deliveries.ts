@@ -5,8 +5,8 @@ import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import { notFound } from "../../foundation/errors.ts";
-import { iso, isoOrNull } from "../../foundation/schemas.ts";
 import { ZDelivery } from "./webhooks.schemas.ts";
+import { serializeDelivery } from "./webhooks.service.ts";
 
 const MAX_RUN_DELIVERIES = 100;
 
@@ -22,20 +22,6 @@ export async function listRunDeliveries(principal: TPrincipal, runId: string) {
     take: MAX_RUN_DELIVERIES,
   });
   return {
-    data: deliveries.map((delivery) => ({
-      id: delivery.id,
-      event_id: delivery.eventId,
-      event: delivery.event,
-      run_id: delivery.runId,
-      webhook_id: delivery.webhookId,
-      url: delivery.url,
-      attempt: delivery.attempt,
-      status: delivery.status,
-      response_status: delivery.responseStatus,
-      error: delivery.error,
-      duration_ms: delivery.durationMs,
-      created_at: iso(delivery.createdAt),
-      next_attempt_at: isoOrNull(delivery.nextAttemptAt),
-    })),
+    data: deliveries.map((delivery) => ({ ...serializeDelivery(delivery), webhook_id: delivery.webhookId, url: delivery.url })),
   };
 }
