@@ -21,10 +21,15 @@ type TInsert = {
   createdByMemberId?: string;
 };
 
-/** Creates a key; the plaintext `key` exists only in this return value. */
-export async function insertApiKey(input: TInsert) {
+const WITH_CREATOR = { createdBy: { select: { user: { select: { name: true } } } } } as const;
+
+/**
+ * Creates a key; the plaintext `key` exists only in this return value. An expiry in the
+ * past is a validation error on the caller's own field name (`expires` in the CLI).
+ */
+export async function insertApiKey(input: TInsert, expiresField = "expires") {
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
-    throw validationError("expires must be in the future", [{ path: "expires", message: "must be in the future" }]);
+    throw validationError(`${expiresField} must be in the future`, [{ path: expiresField, message: "must be in the future" }]);
   }
   const { key, hash, prefix } = generateApiKey(input.mode);
   const apiKey = await db().apiKey.create({
@@ -38,7 +43,7 @@ export async function insertApiKey(input: TInsert) {
       expiresAt: input.expiresAt,
       createdByMemberId: input.createdByMemberId,
     },
-    include: { createdBy: { select: { user: { select: { name: true } } } } },
+    include: WITH_CREATOR,
   });
   return { apiKey, key };
 }
@@ -60,8 +65,6 @@ function serializeApiKey(apiKey: TKeyRow) {
   };
 }
 
-const WITH_CREATOR = { createdBy: { select: { user: { select: { name: true } } } } } as const;
-
 /** The organization's keys in the caller's mode, newest first (revoked ones too, marked). */
 export async function listApiKeys(principal: TPrincipal) {
   const keys = await db().apiKey.findMany({
@@ -74,18 +77,17 @@ export async function listApiKeys(principal: TPrincipal) {
 
 /** A key in the caller's organization and mode, attributed to the signed-in member. */
 export async function createApiKeyFor(principal: TPrincipal, input: z.infer<typeof ZCreateApiKeyRequest>) {
-  const expiresAt = input.expires_at ? new Date(input.expires_at) : undefined;
-  if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    throw validationError("expires_at must be in the future", [{ path: "expires_at", message: "must be in the future" }]);
-  }
-  const { apiKey, key } = await insertApiKey({
-    organizationId: principal.organizationId,
-    mode: principal.livemode ? "live" : "test",
-    name: input.name,
-    scopes: input.scopes,
-    expiresAt,
-    createdByMemberId: principal.memberId ?? undefined,
-  });
+  const { apiKey, key } = await insertApiKey(
+    {
+      organizationId: principal.organizationId,
+      mode: principal.livemode ? "live" : "test",
+      name: input.name,
+      scopes: input.scopes,
+      expiresAt: input.expires_at ? new Date(input.expires_at) : undefined,
+      createdByMemberId: principal.memberId ?? undefined,
+    },
+    "expires_at",
+  );
   return { data: { ...serializeApiKey(apiKey), key } };
 }
 
