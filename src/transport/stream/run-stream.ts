@@ -4,6 +4,7 @@
 // version) so a reconnecting client's Last-Event-ID skips what it already saw.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
+import { coalescedReader } from "../../foundation/coalesced-read.ts";
 import { db } from "../../foundation/db/client.ts";
 import { notFound } from "../../foundation/errors.ts";
 import type { Run } from "../../generated/prisma/client.ts";
@@ -37,6 +38,9 @@ async function openRunStream(request: { header: THeaderReader; setHeader: (name:
   return run.id;
 }
 
+/** Every open stream of one run is told of a change at once: they share one read of it. */
+const runReader = coalescedReader((runId: string) => db().run.findUnique({ where: { id: runId } }).catch(() => null));
+
 function streamRun(req: IncomingMessage, res: ServerResponse, runId: string): void {
   res.writeHead(200, {
     "Content-Type": "text/event-stream; charset=utf-8",
@@ -50,6 +54,8 @@ function streamRun(req: IncomingMessage, res: ServerResponse, runId: string): vo
   let lastSentAt = 0;
   let lastVersion = req.headers["last-event-id"] ? String(req.headers["last-event-id"]) : "";
   let pending: NodeJS.Timeout | undefined;
+  // The latest change this stream was told of: its next read must begin after it.
+  let toldAt = runReader.mark();
 
   const close = () => {
     if (closed) return;
@@ -74,11 +80,12 @@ function streamRun(req: IncomingMessage, res: ServerResponse, runId: string): vo
 
   const refresh = async () => {
     pending = undefined;
-    const run = await db().run.findUnique({ where: { id: runId } }).catch(() => null);
+    const run = await runReader.read(runId, toldAt);
     if (run) send(run);
   };
 
   const onChange = () => {
+    toldAt = runReader.mark();
     if (closed || pending) return;
     const wait = Math.max(0, lastSentAt + STREAM_TIMING.minUpdateIntervalMs - Date.now());
     pending = setTimeout(() => void refresh(), wait);
