@@ -16,7 +16,7 @@ import { createRestHandler, isPublicApiPath } from "./transport/rest/rest-handle
 import { startExecutionEngine } from "./jobs/engine.ts";
 import { createRateLimiter } from "./domains/limits/create-rate-limiter.ts";
 import { setRateLimiter } from "./domains/limits/rate-limiter.ts";
-import { startRunChangeListener } from "./domains/runs/run-notifier.ts";
+import { startChangeListener } from "./foundation/change-notifier.ts";
 
 async function main() {
   const settings = env();
@@ -30,7 +30,7 @@ async function main() {
   setRateLimiter(limiter);
   logger.info("rate limiter ready", { backend: limiter.backend });
 
-  const stopListening = database.embedded ? async () => undefined : await startRunChangeListener(database.connectionString);
+  const stopListening = database.embedded ? async () => undefined : await startChangeListener(database.connectionString);
   const engine = await startExecutionEngine(settings, { embeddedDatabase: database.embedded });
 
   const app = next({ dev: false, dir: path.resolve(process.cwd()), hostname: settings.HOST, port: settings.PORT });

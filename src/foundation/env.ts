@@ -34,6 +34,10 @@ const ZEnvSchema = z.object({
   AGENT_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   RATE_LIMIT_STRICT_PER_MIN: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_STANDARD_PER_MIN: z.coerce.number().int().min(1).default(600),
+  // How long an API key's principal (key + organization plan) is reused without reading the
+  // database; revocations and plan changes also clear it at once through the change channel.
+  // 0 reads the key on every call.
+  PRINCIPAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   DAILY_CALL_CAP_GROWTH: z.coerce.number().int().min(1).default(50_000),
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),

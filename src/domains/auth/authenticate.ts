@@ -3,6 +3,7 @@
 import { db } from "../../foundation/db/client.ts";
 import { AppError } from "../../foundation/errors.ts";
 import { hashApiKey, hashesMatch, isWellFormedApiKey } from "./api-keys.ts";
+import { findKeyByHash } from "./principal-cache.ts";
 import type { MemberRole } from "../../generated/prisma/client.ts";
 import type { TScope } from "./scopes.ts";
 
@@ -51,16 +52,12 @@ export async function authenticate(header: THeaderReader): Promise<TPrincipal> {
   if (!isWellFormedApiKey(presented)) throw unauthenticated("Invalid API key");
 
   const hash = hashApiKey(presented);
-  const key = await db().apiKey.findUnique({
-    where: { keyHash: hash },
-    omit: { keyHash: false }, // compared below in constant time
-    include: { organization: { select: { plan: true } } },
-  });
+  const key = await findKeyByHash(hash);
   if (!key || !hashesMatch(key.keyHash, hash)) throw unauthenticated("Invalid API key");
   if (key.revokedAt) throw unauthenticated("API key has been revoked");
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthenticated("API key has expired");
 
-  const plan = key.organization.plan;
+  const plan = key.plan;
   if (!PLANS_WITH_API_ACCESS.has(plan)) {
     throw new AppError("plan_required", `The ${plan} plan does not include API access; upgrade to Growth or Enterprise`, {
       plan,
@@ -68,7 +65,9 @@ export async function authenticate(header: THeaderReader): Promise<TPrincipal> {
   }
 
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_WRITE_INTERVAL_MS) {
-    // Throttled and off the request path: usage tracking must never fail a call.
+    // Throttled and off the request path: usage tracking must never fail a call. The
+    // (possibly cached) row remembers the write, so a cached key is not written every call.
+    key.lastUsedAt = new Date();
     void db()
       .apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } })
       .catch(() => undefined);

@@ -8,6 +8,7 @@ import { iso, isoOrNull } from "../../foundation/schemas.ts";
 import type { ApiKey } from "../../generated/prisma/client.ts";
 import { generateApiKey, type TKeyMode } from "../auth/api-keys.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
+import { invalidatePrincipals } from "../auth/principal-cache.ts";
 import type { TScope } from "../auth/scopes.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import type { ZCreateApiKeyRequest } from "./organizations.schemas.ts";
@@ -98,5 +99,6 @@ export async function revokeApiKeyFor(principal: TPrincipal, apiKeyId: string) {
   await db().apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
   const apiKey = await db().apiKey.findFirst({ where, include: WITH_CREATOR });
   if (!apiKey) throw notFound("API key");
+  await invalidatePrincipals({ apiKeyId: apiKey.id });
   return { data: serializeApiKey(apiKey) };
 }

@@ -1,6 +1,7 @@
 // Tenants, members, API keys and credits as the admin CLI (and later the dashboard)
 // manages them.
 import type { TKeyMode } from "../auth/api-keys.ts";
+import { invalidatePrincipals } from "../auth/principal-cache.ts";
 import type { TScope } from "../auth/scopes.ts";
 import { db } from "../../foundation/db/client.ts";
 import { Prisma, type MemberRole, type Plan } from "../../generated/prisma/client.ts";
@@ -29,6 +30,8 @@ export async function setPlan(input: { organizationId: string; plan: Plan }) {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound("Organization");
       throw error;
     });
+  // Cached API key principals carry the plan (API access, daily cap).
+  await invalidatePrincipals({ organizationId: organization.id });
   return { id: organization.id, name: organization.name, plan: organization.plan };
 }
 
@@ -77,5 +80,6 @@ export async function revokeApiKey(input: { apiKeyId: string }) {
   const revoked = apiKey.revokedAt
     ? apiKey
     : await db().apiKey.update({ where: { id: apiKey.id }, data: { revokedAt: new Date() } });
+  await invalidatePrincipals({ apiKeyId: revoked.id });
   return { id: revoked.id, prefix: revoked.prefix, revoked_at: revoked.revokedAt!.toISOString() };
 }

@@ -1,36 +1,13 @@
 // Tells open status streams that a run changed (and open triage queues that an
-// organization's queue changed), through one shared channel per process:
-// PostgreSQL LISTEN/NOTIFY on `run_changes` when the database is a real server (so a
-// change made by any process reaches streams held by every process), an in-process
-// emitter on the embedded database (one process owns it). Kept on globalThis so the
-// custom server's bundle and Next's bundle (where Inngest-served functions run) share it.
-import { EventEmitter } from "node:events";
-import pg from "pg";
-import { db } from "../../foundation/db/client.ts";
-import { logger } from "../../foundation/logger.ts";
+// organization's queue changed), over the process's change channel
+// (foundation/change-notifier.ts: LISTEN/NOTIFY on a real database server, in-process on
+// the embedded one).
+import { publishChange, subscribeToChanges } from "../../foundation/change-notifier.ts";
 
-const CHANNEL = "run_changes";
-
-type TNotifier = { emitter: EventEmitter; listener?: pg.Client };
-const store = globalThis as unknown as { __agentWorkforceRunNotifier?: TNotifier };
-const notifier: TNotifier = (store.__agentWorkforceRunNotifier ??= { emitter: new EventEmitter().setMaxListeners(0) });
-
-/** Emits an event name everywhere: the payload of the NOTIFY is the event name itself. */
-function publish(eventName: string): void {
-  if (notifier.listener) {
-    // Sent through the shared pool: the LISTEN connection only listens.
-    db().$executeRaw`SELECT pg_notify(${CHANNEL}, ${eventName})`.catch((error: unknown) => {
-      logger.warn("change notification failed; delivering locally", { error: String(error) });
-      notifier.emitter.emit(eventName);
-    });
-    return;
-  }
-  notifier.emitter.emit(eventName);
-}
+const publish = (eventName: string) => void publishChange(eventName);
 
 function subscribe(eventName: string, listener: () => void): () => void {
-  notifier.emitter.on(eventName, listener);
-  return () => notifier.emitter.off(eventName, listener);
+  return subscribeToChanges(eventName, () => listener());
 }
 
 export function publishRunChange(runId: string): void {
@@ -93,24 +70,5 @@ export function changeWaiter(subscribeTo: (listener: () => void) => () => void, 
       unsubscribe();
       signal?.removeEventListener("abort", onAbort);
     },
-  };
-}
-
-/** Connects the shared LISTEN connection (real PostgreSQL only). */
-export async function startRunChangeListener(connectionString: string): Promise<() => Promise<void>> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  client.on("notification", (message) => {
-    if (message.channel === CHANNEL && message.payload) notifier.emitter.emit(message.payload);
-  });
-  client.on("error", (error) => {
-    logger.error("run change listener lost its connection; streams fall back to local changes", { error: String(error) });
-    if (notifier.listener === client) notifier.listener = undefined;
-  });
-  await client.query(`LISTEN ${CHANNEL}`);
-  notifier.listener = client;
-  return async () => {
-    if (notifier.listener === client) notifier.listener = undefined;
-    await client.end().catch(() => undefined);
   };
 }

@@ -1,5 +1,6 @@
 // Opens the database the settings point at (DATABASE_URL, else embedded PGlite in
 // DATA_DIR), applies pending migrations and connects the shared Prisma client.
+import { publishThroughDatabase } from "../change-notifier.ts";
 import type { TEnv } from "../env.ts";
 import { connectDatabase, disconnectDatabase, type TDatabase } from "./client.ts";
 import { openEmbeddedDatabase } from "./embedded.ts";
@@ -19,6 +20,8 @@ export async function startDatabase(settings: TEnv): Promise<TDatabaseHandle> {
   const appliedMigrations = await applyPendingMigrations(connectionString);
   // PGlite has one session: a single pooled connection keeps transactions intact.
   const client = connectDatabase(connectionString, embedded ? 1 : settings.DATABASE_POOL_SIZE);
+  // On a server other processes may hold caches and streams: changes go out as NOTIFY.
+  publishThroughDatabase(!embedded);
   return {
     client,
     connectionString,

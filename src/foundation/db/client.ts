@@ -1,6 +1,7 @@
 // The one Prisma client of the process. It lives on globalThis so the custom server's
 // bundle and Next's bundle (dashboard, tRPC, Inngest routes) share one pool.
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient, type Prisma } from "../../generated/prisma/client.ts";
 import { env } from "../env.ts";
 
@@ -17,15 +18,28 @@ export const SECRET_COLUMNS = {
 
 export type TDatabase = PrismaClient<never, typeof SECRET_COLUMNS>;
 
-type TDatabaseGlobal = { __agentWorkforceDb?: { client: TDatabase; url: string } };
+type TDatabaseGlobal = { __agentWorkforceDb?: { client: TDatabase; pool: pg.Pool; url: string } };
 const store = globalThis as unknown as TDatabaseGlobal;
 
 export function connectDatabase(connectionString: string, poolSize: number): TDatabase {
   if (store.__agentWorkforceDb) return store.__agentWorkforceDb.client;
-  const adapter = new PrismaPg({ connectionString, max: poolSize });
+  // Our own pool, handed to Prisma: the hottest reads also use it directly (sqlQuery).
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const adapter = new PrismaPg(pool);
   const client = new PrismaClient({ adapter, omit: SECRET_COLUMNS });
-  store.__agentWorkforceDb = { client, url: connectionString };
+  store.__agentWorkforceDb = { client, pool, url: connectionString };
   return client;
+}
+
+/**
+ * One parameterised statement straight on the shared pool, for the few hot reads where
+ * Prisma's per-call query compilation is most of the cost (docs/performance.md). Columns
+ * come back as node-postgres parses them (timestamptz → Date, jsonb → value, text[] → array).
+ */
+export async function sqlQuery<T>(text: string, values: unknown[]): Promise<T[]> {
+  if (!store.__agentWorkforceDb) db();
+  const result = await store.__agentWorkforceDb!.pool.query(text, values);
+  return result.rows as T[];
 }
 
 export function db(): TDatabase {
@@ -40,4 +54,5 @@ export async function disconnectDatabase(): Promise<void> {
   const current = store.__agentWorkforceDb;
   store.__agentWorkforceDb = undefined;
   await current?.client.$disconnect();
+  await current?.pool.end().catch(() => undefined);
 }
