@@ -7,7 +7,6 @@ import { AppError } from "../foundation/errors.ts";
 import { authenticate, requireRole, requireScope, type THeaderReader, type TPrincipal } from "../domains/auth/authenticate.ts";
 import type { TScope } from "../domains/auth/scopes.ts";
 import { authenticateMember } from "../domains/auth/session-auth.ts";
-import { enforceDailyCap } from "../domains/limits/daily-cap.ts";
 import { rateLimiter, type TRateLimitPolicy } from "../domains/limits/rate-limiter.ts";
 import type { MemberRole } from "../generated/prisma/client.ts";
 
@@ -21,23 +20,40 @@ type TRequest = { header: THeaderReader; setHeader: (name: string, value: string
 
 export async function authorizeCall(request: TRequest, requirement: TRequirement, credentials: TCredentials): Promise<TPrincipal> {
   const principal = credentials === "api_key" ? await authenticate(request.header) : await authenticateMember(request.header);
-  if (principal.kind === "api_key") await enforceDailyCap(principal);
-  if (requirement.role) requireRole(principal, requirement.role);
-  if (requirement.scope) requireScope(principal, requirement.scope);
-  if (requirement.rateLimit) {
-    const subject = principal.apiKeyId ?? principal.actor.id;
-    const decision = await rateLimiter().check(requirement.rateLimit, subject);
-    if (decision) {
-      const resetSeconds = Math.max(0, Math.ceil((decision.resetAt - Date.now()) / 1000));
-      request.setHeader("RateLimit-Limit", String(decision.limit));
-      request.setHeader("RateLimit-Remaining", String(decision.remaining));
-      request.setHeader("RateLimit-Reset", String(resetSeconds));
-      if (!decision.allowed) {
-        throw new AppError("rate_limited", "Rate limit exceeded", { retry_after: Math.max(1, resetSeconds) });
-      }
+  // Every authenticated key call counts against the daily cap, even one refused below for
+  // its scope; the rate-limit policy is spent only by calls that pass the checks. Both are
+  // one round trip to the limiter.
+  const refusal = denial(principal, requirement);
+  const { daily, rate } = await rateLimiter().admit({
+    daily: principal.kind === "api_key" ? principal : undefined,
+    rate: requirement.rateLimit && !refusal ? { policy: requirement.rateLimit, identifier: principal.apiKeyId ?? principal.actor.id } : undefined,
+  });
+  if (daily && !daily.allowed) {
+    const retryAfter = Math.max(1, Math.ceil((daily.resetAt - Date.now()) / 1000));
+    throw new AppError("rate_limited", "Daily call cap exceeded", { retry_after: retryAfter });
+  }
+  if (refusal) throw refusal;
+  if (rate) {
+    const resetSeconds = Math.max(0, Math.ceil((rate.resetAt - Date.now()) / 1000));
+    request.setHeader("RateLimit-Limit", String(rate.limit));
+    request.setHeader("RateLimit-Remaining", String(rate.remaining));
+    request.setHeader("RateLimit-Reset", String(resetSeconds));
+    if (!rate.allowed) {
+      throw new AppError("rate_limited", "Rate limit exceeded", { retry_after: Math.max(1, resetSeconds) });
     }
   }
   return principal;
+}
+
+/** The role or scope error a call would get, decided without I/O. */
+function denial(principal: TPrincipal, requirement: TRequirement): unknown {
+  try {
+    if (requirement.role) requireRole(principal, requirement.role);
+    if (requirement.scope) requireScope(principal, requirement.scope);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
 }
 
 /** The /v1 API: API keys only. */

@@ -17,12 +17,23 @@ export interface TRateLimiter {
    * null when the plan has no cap. `resetAt` is the next UTC midnight.
    */
   dailyCap(organizationId: string, plan: string): Promise<TRateLimitDecision | null>;
+  /**
+   * Both for one call, in one round trip to the backend: the daily cap is counted first and,
+   * when it refuses, the rate-limit policy is not consumed (`rate` is then null).
+   */
+  admit(call: TAdmission): Promise<{ daily: TRateLimitDecision | null; rate: TRateLimitDecision | null }>;
 }
+
+export type TAdmission = {
+  daily?: { organizationId: string; plan: string };
+  rate?: { policy: TRateLimitPolicy; identifier: string };
+};
 
 /** Admits everything and reports nothing: the limiter until a backend is configured. */
 export const noRateLimits: TRateLimiter = {
   check: async () => null,
   dailyCap: async () => null,
+  admit: async () => ({ daily: null, rate: null }),
 };
 
 // On globalThis: the limiter installed by the server also limits the dashboard's tRPC

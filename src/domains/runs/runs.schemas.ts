@@ -70,7 +70,16 @@ export const ZTriageItem = z.object({
 });
 
 export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional(), agent_type: ZAgentType.optional() });
-export const ZListRunsResponse = z.object({ data: z.array(ZRunListItem), ...ZPageInfo });
+export const ZListRunsResponse = z.object({
+  data: z.array(ZRunListItem),
+  ...ZPageInfo,
+  // Additions beyond the spec: counting stops 1,000 runs past the offset (docs/api-conventions.md, "Lists").
+  has_more: z.boolean().optional().meta({ description: "More runs match after this page." }),
+  total_exact: z
+    .boolean()
+    .optional()
+    .meta({ description: "false when counting stopped at offset + 1,000: `total` is then a lower bound." }),
+});
 export const ZRunIdInput = z.object({ id: ZUuid("id") });
 export const ZGetRunResponse = z.object({ run: ZRun, triage_item: ZTriageItem.nullable() });
 export const ZCancelRunResponse = z.object({ run: ZRun });

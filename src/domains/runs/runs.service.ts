@@ -6,12 +6,13 @@ import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import type { Prisma, RunStatus } from "../../generated/prisma/client.ts";
 import { conflict, notFound } from "../../foundation/errors.ts";
-import { readPage, type TPagination } from "../../foundation/pagination.ts";
+import type { TPagination } from "../../foundation/pagination.ts";
 import { acceptWork, type TRecordAccepted } from "./accept-work.ts";
 import { settleBatchRowForRun } from "./batch-row-settlement.ts";
 import { workDispatcher } from "./dispatcher.ts";
 import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
-import type { TCreateRunRequest, TCreateRunResponse } from "./runs.schemas.ts";
+import { findRunPage, findRunWithTriage } from "./run-queries.ts";
+import { TASK_PREVIEW_LENGTH, type TCreateRunRequest, type TCreateRunResponse } from "./runs.schemas.ts";
 import { serializeRun, serializeRunListItem, serializeTriageItem } from "./serializers.ts";
 
 /**
@@ -51,24 +52,29 @@ export function createRun(
   });
 }
 
+/** Counting stops this many runs past the offset (docs/api-conventions.md, "Lists"). */
+export const RUN_LIST_COUNT_CAP = 1_000;
+
 export async function listRuns(principal: TPrincipal, query: TPagination & { status?: RunStatus; agent_type?: TAgentType }) {
-  const where: Prisma.RunWhereInput = {
-    ...tenantScope(principal),
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.agent_type ? { agentType: query.agent_type } : {}),
-  };
-  const { items, ...page } = await readPage(
-    query,
-    (window) => db().run.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...window }),
-    () => db().run.count({ where }),
+  const { runs, counted, countedUpTo } = await findRunPage(
+    { ...tenantScope(principal), status: query.status, agentType: query.agent_type },
+    { limit: query.limit, offset: query.offset, countCap: RUN_LIST_COUNT_CAP, taskPreviewLength: TASK_PREVIEW_LENGTH },
   );
-  return { data: items.map(serializeRunListItem), ...page };
+  const totalExact = counted < countedUpTo;
+  return {
+    data: runs.map(serializeRunListItem),
+    total: counted,
+    limit: query.limit,
+    offset: query.offset,
+    has_more: counted > query.offset + runs.length,
+    total_exact: totalExact,
+  };
 }
 
 export async function getRun(principal: TPrincipal, runId: string) {
-  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItem: true } });
-  if (!run) throw notFound("Run");
-  return { run: serializeRun(run), triage_item: run.triageItem ? serializeTriageItem(run.triageItem) : null };
+  const found = await findRunWithTriage(tenantScope(principal), runId);
+  if (!found) throw notFound("Run");
+  return { run: serializeRun(found.run), triage_item: found.triageItem ? serializeTriageItem(found.triageItem) : null };
 }
 
 const CANCELLABLE = ["queued", "running", "pending_triage"] as const;
