@@ -101,9 +101,41 @@ describe.each([
     expect((await limiter.dailyCap("org-2", "growth"))!).toMatchObject({ allowed: true, remaining: DAILY_CAP - 1 });
     expect(await limiter.dailyCap("org-3", "enterprise")).toBeNull();
   });
+
+  it("decides the daily cap and the window of one call together, spending the window only when the day admits", async () => {
+    const { limiter } = limiterFor(settings);
+    await awayFromWindowEdge();
+    const call = { daily: { organizationId: "org-5", plan: "growth" }, rate: { policy: "strict" as const, identifier: "key-f" } };
+    const admitted = [];
+    for (let index = 0; index < DAILY_CAP; index += 1) admitted.push(await limiter.admit(call));
+    admitted.forEach(({ daily, rate }, index) => {
+      expect(daily).toMatchObject({ allowed: true, limit: DAILY_CAP, remaining: DAILY_CAP - index - 1 });
+      expect(rate).toMatchObject({ allowed: true, limit: L, remaining: L - index - 1 });
+    });
+    // Past the day's cap: refused there, and the window is left alone.
+    const refused = await limiter.admit(call);
+    expect(refused).toEqual({ daily: expect.objectContaining({ allowed: false, remaining: 0 }), rate: null });
+    expect(await limiter.check("strict", "key-f")).toMatchObject({ allowed: true, remaining: L - DAILY_CAP - 1 });
+    // An uncapped plan and no policy: nothing to decide.
+    expect(await limiter.admit({ daily: { organizationId: "org-6", plan: "enterprise" } })).toEqual({ daily: null, rate: null });
+    // A window refusal still counts the call against the day.
+    const { limiter: strictOnly } = limiterFor({ ...settings, RATE_LIMIT_STRICT_PER_MIN: 1 });
+    const first = await strictOnly.admit({ ...call, daily: { organizationId: "org-7", plan: "growth" } });
+    const second = await strictOnly.admit({ ...call, daily: { organizationId: "org-7", plan: "growth" } });
+    expect(first.rate).toMatchObject({ allowed: true, remaining: 0 });
+    expect(second).toMatchObject({ daily: { allowed: true, remaining: DAILY_CAP - 2 }, rate: { allowed: false, remaining: 0 } });
+  });
 });
 
 describe("redis backend", () => {
+  it("fails open when Redis is unreachable", async () => {
+    const { limiter } = limiterFor({ REDIS_URL: "redis://127.0.0.1:1" });
+    expect(await limiter.admit({ daily: { organizationId: "org-8", plan: "growth" }, rate: { policy: "strict", identifier: "key-g" } })).toEqual({
+      daily: null,
+      rate: null,
+    });
+  });
+
   it("keeps its counters in Redis under its prefix, with expiries", async () => {
     const { limiter, prefix } = limiterFor({ REDIS_URL });
     await limiter.check("strict", "key-e");
