@@ -2,8 +2,9 @@
 // decisions.md define them. No execution engine is installed yet, so accepted runs stay
 // `queued`; the pending_triage state comes from a database fixture.
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, createKey, createTenant, ISO_PATTERN, type TTenant, UUID_PATTERN, waitForRunToSettle } from "../helpers/api.ts";
+import { withDatabase } from "../helpers/database.ts";
 import { insertRunAwaitingTriage } from "../helpers/fixtures.ts";
 
 const RUN_KEYS = [
@@ -164,8 +165,31 @@ describe("GET /v1/runs", () => {
   it("returns newest first with default limit 20, offset 0 and the correct total", async () => {
     const response = await call("GET", "/v1/runs", { key: lister.key });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ total: 25, limit: 20, offset: 0 });
+    expect(response.body).toMatchObject({ total: 25, limit: 20, offset: 0, has_more: true, total_exact: true });
     expect(response.body.data.map((run: { id: string }) => run.id)).toEqual([...created].reverse().slice(0, 20));
+  });
+
+  it("counts at most 1,000 runs past the offset: total exact below, a lower bound (total_exact false) past it", async () => {
+    const deep = await createTenant();
+    await withDatabase(inject("databaseUrl"), (client) =>
+      client.query(
+        `INSERT INTO runs (id, organization_id, livemode, agent_type, status, priority, task, created_at, updated_at)
+         SELECT gen_random_uuid(), $1, true, 'center', 'completed', 'normal', 'run ' || g, now() - g * interval '1 second', now()
+         FROM generate_series(1, 1005) g`,
+        [deep.orgId],
+      ),
+    );
+    const first = await call("GET", "/v1/runs", { key: deep.key });
+    expect(first.body).toMatchObject({ total: 1000, total_exact: false, has_more: true, limit: 20, offset: 0 });
+    expect(first.body.data[0].task_preview).toBe("run 1");
+    const near = await call("GET", "/v1/runs?limit=20&offset=990", { key: deep.key });
+    expect(near.body).toMatchObject({ total: 1005, total_exact: true, has_more: false });
+    expect(near.body.data).toHaveLength(15);
+    expect(near.body.data.at(-1).task_preview).toBe("run 1005");
+    const past = await call("GET", "/v1/runs?limit=20&offset=5000", { key: deep.key });
+    expect(past.body).toMatchObject({ data: [], total: 1005, total_exact: true, has_more: false });
+    const filtered = await call("GET", "/v1/runs?status=queued", { key: deep.key });
+    expect(filtered.body).toMatchObject({ data: [], total: 0, total_exact: true, has_more: false });
   });
 
   it("skips with offset and accepts limit=100", async () => {
