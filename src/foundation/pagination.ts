@@ -17,8 +17,21 @@ export const DEFAULT_PAGE_LIMIT = 20;
  * OpenAPI document still describes the inner schema (integer, minimum, maximum, default).
  */
 function strictWholeNumber(name: string, bounds: { min: number; max?: number; fallback: number }, message: string) {
+  return wholeNumberParameter(name, strictNumber(bounds, message).default(bounds.fallback));
+}
+
+/** The same strict parsing for an optional parameter without a default. */
+export function optionalWholeNumber(name: string, bounds: { min: number; max?: number }, message: string) {
+  return wholeNumberParameter(name, strictNumber(bounds, message).optional());
+}
+
+function strictNumber(bounds: { min: number; max?: number }, message: string) {
   let inner = z.number({ error: message }).int({ error: message, abort: true }).min(bounds.min, { error: message });
   if (bounds.max !== undefined) inner = inner.max(bounds.max, { error: message });
+  return inner;
+}
+
+function wholeNumberParameter<T extends z.ZodType>(name: string, inner: T) {
   return z.preprocess((value, ctx) => {
     if (Array.isArray(value)) {
       ctx.addIssue({ code: "custom", message: `${name} must be given once` });
@@ -27,7 +40,7 @@ function strictWholeNumber(name: string, bounds: { min: number; max?: number; fa
     // 15 digits stay exact in a double; longer strings are out of every range anyway.
     if (typeof value === "string" && /^[0-9]{1,15}$/.test(value)) return Number(value);
     return value;
-  }, inner.default(bounds.fallback));
+  }, inner);
 }
 
 export const ZPaginationQuery = z.object({

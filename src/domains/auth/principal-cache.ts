@@ -75,7 +75,7 @@ export async function findKeyByHash(hash: string): Promise<TCachedKey | undefine
   listenForInvalidations();
   // An invalidation that lands while we read must not let the row read before it in.
   const generation = cache.generation;
-  const [key] = await sqlQuery<TCachedKey>(KEY_WITH_PLAN, [hash]);
+  const [key] = await sqlQuery<TCachedKey>(KEY_WITH_PLAN, [hash], "key-with-plan");
   if (key && ttlMs > 0 && generation === cache.generation) {
     if (cache.entries.size >= MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
     cache.entries.set(hash, { key, cachedAt: now });

@@ -1,6 +1,6 @@
 // Contracts of the batch endpoints.
 import { z } from "zod";
-import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
+import { optionalWholeNumber, ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
 import { ZAgentType } from "../agents/agent-types.ts";
 import { ZHttpsUrl, ZJsonObject, ZJsonObjectOutput, ZUuid } from "../../foundation/schemas.ts";
 
@@ -52,5 +52,11 @@ export type TCreateBatchResponse = z.infer<typeof ZCreateBatchResponse>;
 export const ZListBatchesQuery = ZPaginationQuery.extend({ status: ZBatchStatus.optional() });
 export const ZListBatchesResponse = z.object({ jobs: z.array(ZBatchJob), ...ZPageInfo });
 export const ZBatchIdInput = z.object({ id: ZUuid("id") });
+// Optional row paging (docs/api-conventions.md): without either parameter every row comes
+// back, as the spec says; a poller that needs only the counts asks for rows_limit=0.
+export const ZGetBatchQuery = ZBatchIdInput.extend({
+  rows_limit: optionalWholeNumber("rows_limit", { min: 0, max: 10_000 }, "rows_limit must be a whole number between 0 and 10000"),
+  rows_offset: optionalWholeNumber("rows_offset", { min: 0 }, "rows_offset must be a whole number, 0 or more"),
+});
 export const ZGetBatchResponse = z.object({ job: ZBatchJob, rows: z.array(ZBatchRow) });
 export const ZCancelBatchResponse = z.object({ cancelled: z.literal(true) });

@@ -104,10 +104,11 @@ export async function listBatches(principal: TPrincipal, query: TPagination & { 
   return { jobs: items.map(serializeJob), ...page };
 }
 
-export async function getBatch(principal: TPrincipal, batchJobId: string) {
+/** A job and its rows in row order: all of them, or the window `rows` asks for. */
+export async function getBatch(principal: TPrincipal, batchJobId: string, rows: { limit?: number; offset?: number } = {}) {
   const job = await db().batchJob.findFirst({
     where: { id: batchJobId, ...tenantScope(principal) },
-    include: { rows: { orderBy: { rowIndex: "asc" } } },
+    include: { rows: { orderBy: { rowIndex: "asc" }, take: rows.limit, skip: rows.offset } },
   });
   if (!job) throw notFound("Batch job");
   return { job: serializeJob(job), rows: job.rows.map(serializeRow) };

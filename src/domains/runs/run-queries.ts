@@ -37,6 +37,7 @@ export async function findRunWithTriage(tenant: TTenant, runId: string): Promise
      FROM runs r LEFT JOIN triage_items t ON t.run_id = r.id
      WHERE r.id = $1 AND r.organization_id = $2 AND r.livemode = $3`,
     [runId, tenant.organizationId, tenant.livemode],
+    "run-with-triage",
   );
   if (!row) return undefined;
   const run = {} as Record<string, unknown>;
@@ -87,6 +88,7 @@ export async function findRunPage(
        ORDER BY r.created_at DESC, r.id DESC LIMIT $${at + 1} OFFSET $${at + 2}
      ) page ON true`,
     [...values, page.limit, page.offset, countedUpTo, page.taskPreviewLength],
+    `run-page${filter.status ? "-status" : ""}${filter.agentType ? "-agent" : ""}`,
   );
   const counted = rows[0]?.counted ?? 0;
   const runs = rows.filter((row) => row.id !== null).map(({ counted: _counted, ...run }) => run as Run);

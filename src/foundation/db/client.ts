@@ -35,10 +35,12 @@ export function connectDatabase(connectionString: string, poolSize: number): TDa
  * One parameterised statement straight on the shared pool, for the few hot reads where
  * Prisma's per-call query compilation is most of the cost (docs/performance.md). Columns
  * come back as node-postgres parses them (timestamptz → Date, jsonb → value, text[] → array).
+ * `preparedAs` names a statement whose text never varies (one name per distinct text).
  */
-export async function sqlQuery<T>(text: string, values: unknown[]): Promise<T[]> {
+export async function sqlQuery<T>(text: string, values: unknown[], preparedAs?: string): Promise<T[]> {
   if (!store.__agentWorkforceDb) db();
-  const result = await store.__agentWorkforceDb!.pool.query(text, values);
+  // A named statement is parsed and planned once per connection instead of on every call.
+  const result = await store.__agentWorkforceDb!.pool.query({ text, values, ...(preparedAs ? { name: preparedAs } : {}) });
   return result.rows as T[];
 }
 

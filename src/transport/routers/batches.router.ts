@@ -2,6 +2,7 @@ import { idempotent, ZIdempotencyRequestHeaders, ZIdempotencyResponseHeaders } f
 import { apiProcedure, router } from "../trpc/init.ts";
 import {
   ZBatchIdInput,
+  ZGetBatchQuery,
   ZCancelBatchResponse,
   ZCreateBatchRequest,
   ZCreateBatchResponse,
@@ -44,9 +45,9 @@ export const batchesRouter = router({
 
   get: apiProcedure
     .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches/{id}", tags: ["batches"], summary: "Get a batch job and its rows" } })
-    .input(ZBatchIdInput)
+    .input(ZGetBatchQuery)
     .output(ZGetBatchResponse)
-    .query(({ ctx, input }) => getBatch(ctx.principal, input.id)),
+    .query(({ ctx, input }) => getBatch(ctx.principal, input.id, { limit: input.rows_limit, offset: input.rows_offset })),
 
   cancel: apiProcedure
     .meta({
