@@ -166,6 +166,24 @@ describe("GET /v1/batches/:id", () => {
     expect(runs.map((run) => [run.body.run.batch_id, run.body.run.task])).toEqual(tasks.map((task) => [job.id, task]));
   });
 
+  it("pages the rows on request: rows_limit=0 for the counts alone, rows_limit/rows_offset for a window", async () => {
+    const job = await createBatch(tenant.key, { rows: rowsOf(5) });
+    const all = await call("GET", `/v1/batches/${job.id}`, { key: tenant.key });
+    expect(all.body.rows.map((row: { row_index: number }) => row.row_index)).toEqual([0, 1, 2, 3, 4]);
+    const countsOnly = await call("GET", `/v1/batches/${job.id}?rows_limit=0`, { key: tenant.key });
+    expect(countsOnly.status).toBe(200);
+    expect(countsOnly.body).toEqual({ job: expect.objectContaining({ id: job.id, total_rows: 5 }), rows: [] });
+    const window = await call("GET", `/v1/batches/${job.id}?rows_limit=2&rows_offset=3`, { key: tenant.key });
+    expect(window.body.rows.map((row: { row_index: number }) => row.row_index)).toEqual([3, 4]);
+    const from = await call("GET", `/v1/batches/${job.id}?rows_offset=4`, { key: tenant.key });
+    expect(from.body.rows.map((row: { row_index: number }) => row.row_index)).toEqual([4]);
+    for (const query of ["rows_limit=-1", "rows_limit=0x2", "rows_offset=a", "rows_limit=10001"]) {
+      const refused = await call("GET", `/v1/batches/${job.id}?${query}`, { key: tenant.key });
+      expect(refused.status).toBe(400);
+      expect(refused.body.type).toBe("validation_error");
+    }
+  });
+
   it("answers 404 not_found for an unknown id", async () => {
     const response = await call("GET", `/v1/batches/${randomUUID()}`, { key: tenant.key });
     expect(response.status).toBe(404);
