@@ -1,7 +1,8 @@
-// @upstash/ratelimit's single-region algorithms talk to Redis only through
-// `evalsha(sha, keys, args)` and, on NOSCRIPT, `eval(script, keys, args)`. This adapter
-// gives an ioredis connection that calling convention, so the library's own Lua scripts
-// run against a plain Redis. One change: the scripts start with
+// The limiter's admission script (redis-admission.ts), like @upstash/ratelimit's
+// single-region algorithms, talks to Redis only through `evalsha(sha, keys, args)` and, on
+// NOSCRIPT, `eval(script, keys, args)`. This adapter gives an ioredis connection that
+// calling convention (the @upstash/redis client has it natively), so the same scripts run
+// against a plain Redis. One change: the scripts start with
 // `#!lua flags=allow-key-locking`, a flag Upstash understands and open-source Redis 7.0
 // refuses ("Unexpected flag in script shebang"), so the adapter drops that flag and maps
 // the library's script hashes to the hashes of the scripts Redis actually caches.
