@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { admin, call, createKey, createTenant, type TTenant, UUID_PATTERN } from "../helpers/api.ts";
+import { generateApiKey } from "../../src/domains/auth/api-keys.ts";
 import { withDatabase } from "../helpers/database.ts";
 
 let tenant: TTenant;
@@ -65,11 +66,19 @@ describe("authentication", () => {
   });
 
   it("answers 401 for an expired key from its expires_at on, though the server has it cached", async () => {
-    const expiresAt = Date.now() + 4_000;
-    const key = await createKey(tenant, "agents:read", "live", ["--expires", new Date(expiresAt).toISOString()]);
-    expect((await call("GET", "/v1/runs", { key: key.key })).status).toBe(200);
+    // Inserted directly (the CLI can take seconds on a loaded machine): live for 3 s.
+    const { key, hash, prefix } = generateApiKey("live");
+    const expiresAt = await withDatabase(inject("databaseUrl"), async (client) => {
+      const inserted = await client.query(
+        `INSERT INTO api_keys (id, organization_id, livemode, name, key_hash, prefix, scopes, expires_at)
+         VALUES (gen_random_uuid(), $1, true, 'short-lived', $2, $3, '{agents:read}', now() + interval '3 seconds') RETURNING expires_at`,
+        [tenant.orgId, hash, prefix],
+      );
+      return (inserted.rows[0].expires_at as Date).getTime();
+    });
+    expect((await call("GET", "/v1/runs", { key })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 50));
-    const response = await call("GET", "/v1/runs", { key: key.key });
+    const response = await call("GET", "/v1/runs", { key });
     expect(response.status).toBe(401);
     expect(response.body.message).toMatch(/expired/);
   });
