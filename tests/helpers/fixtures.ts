@@ -51,8 +51,17 @@ export async function insertLedgerEntry(
   const id = randomUUID();
   await withDatabase(inject("databaseUrl"), (client) =>
     client.query(
-      `INSERT INTO credit_ledger (id, organization_id, livemode, amount, balance_after, reason, run_id, member_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      // The entry and the period's balance row together, as every ledger write keeps them.
+      `WITH entry AS (
+         INSERT INTO credit_ledger (id, organization_id, livemode, amount, balance_after, reason, run_id, member_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *)
+       INSERT INTO credit_balances (organization_id, livemode, period_start, debits, refunds, topups)
+       SELECT organization_id, livemode, date_trunc('month', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC',
+              GREATEST(-amount, 0), CASE WHEN reason = 'refund' THEN amount ELSE 0 END, CASE WHEN reason = 'topup' THEN amount ELSE 0 END
+       FROM entry
+       ON CONFLICT (organization_id, livemode, period_start) DO UPDATE
+         SET debits = credit_balances.debits + EXCLUDED.debits, refunds = credit_balances.refunds + EXCLUDED.refunds,
+             topups = credit_balances.topups + EXCLUDED.topups`,
       [id, organizationId, entry.livemode ?? true, entry.amount, entry.balanceAfter, entry.reason, entry.runId ?? null, entry.memberId ?? null],
     ),
   );

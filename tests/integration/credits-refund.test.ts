@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, db, disconnectDatabase } from "../../src/foundation/db/client.ts";
 import { applyPendingMigrations } from "../../src/foundation/db/migrate.ts";
 import { recordOutcome, type TStartedRun } from "../../src/domains/runs/run-execution.ts";
-import { periodBalance } from "../../src/domains/usage/credits.ts";
+import type { TPrincipal } from "../../src/domains/auth/authenticate.ts";
+import { debitForRuns, periodBalance } from "../../src/domains/usage/credits.ts";
 import { createDatabase } from "../helpers/database.ts";
 
 let database: Awaited<ReturnType<typeof createDatabase>>;
@@ -30,10 +31,8 @@ async function chargedRunningRun(options: { agentType?: "center" | "rfq_generato
     data: { organizationId: organization.id, livemode, agentType, task: "refund me", status: "running", startedAt: new Date() },
   });
   if (options.charged ?? true) {
-    const cost = { center: 1, rfq_generator: 5, ap_specialist: 3 }[agentType];
-    await db().creditLedgerEntry.create({
-      data: { organizationId: organization.id, livemode, amount: -cost, balanceAfter: 10_000 - cost, reason: "run", runId: run.id },
-    });
+    const principal = { organizationId: organization.id, livemode, memberId: null } as TPrincipal;
+    await db().$transaction((tx) => debitForRuns(tx, principal, [{ runId: run.id, agentType }]));
   }
   const started: TStartedRun = { runId: run.id, agentType, task: run.task, data: null, organizationId: organization.id, batchJobId: null };
   return { organization, run, started };

@@ -14,8 +14,8 @@ export function actorLabel(principal: TPrincipal): string {
 }
 
 /**
- * Locks the organization row for the rest of the transaction: the one lock that serializes
- * an organization's ledger writes and its membership changes. FOR NO KEY UPDATE, not FOR
+ * Locks the organization row for the rest of the transaction: it serializes an
+ * organization's membership changes (ledger writes serialize on their balance row instead). FOR NO KEY UPDATE, not FOR
  * UPDATE: rows this transaction (or a concurrent one) has inserted hold FOR KEY SHARE on
  * the organization through their foreign key, and two transactions each asking FOR UPDATE
  * would deadlock; NO KEY UPDATE conflicts with itself (so these writers still queue) but

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { configure } from "safe-stable-stringify";
 import { db } from "../../foundation/db/client.ts";
 import { conflict } from "../../foundation/errors.ts";
-import { Prisma, type IdempotencyRecord } from "../../generated/prisma/client.ts";
+import type { IdempotencyRecord, Prisma } from "../../generated/prisma/client.ts";
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -52,22 +52,17 @@ export async function withIdempotency<T>(
   const requestHash = hashRequest(request.input);
   const record: TRecordResponse<T> = async (tx, response) => {
     const now = new Date();
-    // An expired record is ignored and replaced (the unique index would otherwise keep it).
-    await tx.idempotencyRecord.deleteMany({ where: { ...scope, expiresAt: { lte: now } } });
-    try {
-      await tx.idempotencyRecord.create({
-        data: {
-          ...scope,
-          requestHash,
-          responseStatus: request.successStatus,
-          responseBody: response as Prisma.InputJsonValue,
-          expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS),
-        },
-      });
-    } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new KeyAlreadyRecorded();
-      throw error;
-    }
+    // One statement: an expired record is replaced (the unique index would otherwise keep
+    // it); a live one, committed by a concurrent request, leaves nothing inserted.
+    const inserted = await tx.$executeRaw`
+      INSERT INTO idempotency_records (id, organization_id, livemode, endpoint, key, request_hash, response_status, response_body, created_at, expires_at)
+      VALUES (gen_random_uuid(), ${scope.organizationId}::uuid, ${scope.livemode}, ${scope.endpoint}, ${scope.key}, ${requestHash},
+              ${request.successStatus}::int, ${JSON.stringify(response)}::jsonb, ${now}::timestamptz, ${new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS)}::timestamptz)
+      ON CONFLICT (organization_id, livemode, endpoint, key) DO UPDATE
+        SET id = EXCLUDED.id, request_hash = EXCLUDED.request_hash, response_status = EXCLUDED.response_status,
+            response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+        WHERE idempotency_records.expires_at <= EXCLUDED.created_at`;
+    if (inserted === 0) throw new KeyAlreadyRecorded();
   };
 
   for (let attempt = 1; ; attempt++) {

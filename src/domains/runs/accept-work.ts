@@ -1,9 +1,10 @@
-// Accepting work, the same way for a run and for a batch: check the callback URL, then in
-// ONE transaction create the records, charge every run and record the idempotent
-// response, and only after that transaction has committed hand the work over. Nothing
-// accepted is lost (the records exist before the hand-over, and start-up re-dispatches
-// queued work) and nothing refused is charged (402 rolls the whole transaction back).
-import { db } from "../../foundation/db/client.ts";
+// Accepting work, the same way for a run and for a batch: check the callback URL, then
+// atomically create the records, charge every run and record the idempotent response,
+// and only after that has committed hand the work over. Nothing accepted is lost (the
+// records exist before the hand-over, and start-up re-dispatches queued work) and nothing
+// refused is charged (402 rolls the whole write back). The charge comes last in the
+// transaction: it takes the period's balance-row lock, held until commit.
+import { db, type TDatabase } from "../../foundation/db/client.ts";
 import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
@@ -30,9 +31,9 @@ export async function acceptWork<TResponse, TCreated>(input: {
   const { created, response } = await db().$transaction(
     async (tx) => {
       const accepted = await input.create(tx);
+      await input.recordAccepted?.(tx, accepted.response);
       // Charged in this transaction: without the credits, nothing here is committed (402).
       await debitForRuns(tx, input.principal, accepted.chargedRuns);
-      await input.recordAccepted?.(tx, accepted.response);
       return accepted;
     },
     // A 500-row batch writes ~1,500 rows here: Prisma's 5 s default is too tight on a busy machine.
@@ -40,4 +41,34 @@ export async function acceptWork<TResponse, TCreated>(input: {
   );
   await input.dispatch(created);
   return response;
+}
+
+/**
+ * Accepting work whose records and charge are ONE statement (`write`, e.g. a run insert
+ * behind chargeAndInsert): no transaction round trips, and the balance row is locked only
+ * while the database runs that statement. With an idempotency record, the record and the
+ * statement share a transaction (the record first, so the balance lock is held briefly).
+ */
+export async function acceptInOneStatement<TResponse>(input: {
+  webhookUrl?: string;
+  response: TResponse;
+  write: (client: TDatabase | TTransaction) => Promise<void>;
+  recordAccepted?: TRecordAccepted<TResponse>;
+  dispatch: () => Promise<void>;
+}): Promise<TResponse> {
+  if (input.webhookUrl) await assertDeliverableUrl(input.webhookUrl, { path: "webhook_url" });
+  const { recordAccepted } = input;
+  if (recordAccepted) {
+    await db().$transaction(
+      async (tx) => {
+        await recordAccepted(tx, input.response);
+        await input.write(tx);
+      },
+      { maxWait: ACCEPT_TRANSACTION_MAX_WAIT_MS, timeout: ACCEPT_TRANSACTION_TIMEOUT_MS },
+    );
+  } else {
+    await input.write(db());
+  }
+  await input.dispatch();
+  return input.response;
 }

@@ -1,13 +1,15 @@
 // Runs: accept, read, list and cancel. State changes are single conditional updates
 // inside transactions, so two concurrent callers can never both win a transition.
+import { randomUUID } from "node:crypto";
 import type { TAgentType } from "../agents/agent-types.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
-import type { Prisma, RunStatus } from "../../generated/prisma/client.ts";
+import { Prisma, type RunStatus } from "../../generated/prisma/client.ts";
 import { conflict, notFound } from "../../foundation/errors.ts";
 import type { TPagination } from "../../foundation/pagination.ts";
-import { acceptWork, type TRecordAccepted } from "./accept-work.ts";
+import { chargeAndInsert } from "../usage/credits.ts";
+import { acceptInOneStatement, type TRecordAccepted } from "./accept-work.ts";
 import { settleBatchRowForRun } from "./batch-row-settlement.ts";
 import { workDispatcher } from "./dispatcher.ts";
 import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
@@ -16,39 +18,31 @@ import { TASK_PREVIEW_LENGTH, type TCreateRunRequest, type TCreateRunResponse } 
 import { serializeRun, serializeRunListItem, serializeTriageItem } from "./serializers.ts";
 
 /**
- * Accepts a run. `recordAccepted` (the idempotency record) is written in the same
- * transaction as the run; work is dispatched only once that transaction has committed.
+ * Accepts a run: the run, its charge and ledger entry are one statement (with
+ * `recordAccepted`, the idempotency record, in the same transaction); work is dispatched
+ * only once that has committed.
  */
 export function createRun(
   principal: TPrincipal,
   request: TCreateRunRequest,
   recordAccepted?: TRecordAccepted<TCreateRunResponse>,
 ): Promise<TCreateRunResponse> {
-  return acceptWork({
-    principal,
+  const runId = randomUUID();
+  const priority = request.priority;
+  const acceptedAt = new Date();
+  const data = request.data === undefined || request.data === null ? null : JSON.stringify(request.data);
+  // Runs only when the charge went through (`charged` has its one row).
+  const insertRun = Prisma.sql`
+    INSERT INTO runs (id, organization_id, livemode, agent_type, priority, task, data, webhook_url, api_key_id, created_at, updated_at)
+    SELECT ${runId}::uuid, ${principal.organizationId}::uuid, ${principal.livemode}, ${request.agent_type}, ${priority}::"RunPriority",
+           ${request.task}, ${data}::jsonb, ${request.webhook_url ?? null}, ${principal.apiKeyId}::uuid, ${acceptedAt}::timestamptz, ${acceptedAt}::timestamptz
+    FROM charged`;
+  return acceptInOneStatement({
     webhookUrl: request.webhook_url,
     recordAccepted,
-    create: async (tx) => {
-      const run = await tx.run.create({
-        data: {
-          ...tenantScope(principal),
-          agentType: request.agent_type,
-          priority: request.priority,
-          task: request.task,
-          data: (request.data ?? undefined) as Prisma.InputJsonValue | undefined,
-          webhookUrl: request.webhook_url,
-          apiKeyId: principal.apiKeyId,
-        },
-      });
-      const response: TCreateRunResponse = {
-        run_id: run.id,
-        status: run.status,
-        agent_type: request.agent_type,
-        estimated_completion: "async",
-      };
-      return { created: run, chargedRuns: [{ runId: run.id, agentType: request.agent_type }], response };
-    },
-    dispatch: (run) => workDispatcher().runAccepted({ runId: run.id, priority: run.priority }),
+    response: { run_id: runId, status: "queued", agent_type: request.agent_type, estimated_completion: "async" },
+    write: (client) => chargeAndInsert(client, principal, [{ runId, agentType: request.agent_type }], insertRun),
+    dispatch: () => workDispatcher().runAccepted({ runId, priority }),
   });
 }
 

@@ -1,12 +1,13 @@
 // Charging runs for credits, refunding runs the service failed and adding top-ups
-// (decisions.md, "Usage and credits"; docs/api-conventions.md, "Credits"). The period
-// balance is computed in ONE place, periodBalance, used by the usage summary and by every
-// ledger write (charge, refund, top-up), each under the organization lock.
+// (decisions.md, "Usage and credits"; docs/api-conventions.md, "Credits"). Every ledger
+// write is ONE statement that updates the period's running-balance row (credit_balances)
+// and inserts the entries: the row's lock orders the writers, so each entry's
+// balance_after is the period's running balance in sequence order, and a charge that does
+// not fit is refused by the update's condition instead of a lock plus a sum of the ledger.
 import type { TPrincipal } from "../auth/authenticate.ts";
-import { lockTenant } from "../auth/tenant.ts";
 import { db, type TDatabase } from "../../foundation/db/client.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
-import { AppError } from "../../foundation/errors.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
+import { AppError, notFound } from "../../foundation/errors.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
 import { billingPeriod, INCLUDED_MONTHLY_CREDITS } from "./plans.ts";
 import { costOfRun } from "./prices.ts";
@@ -24,10 +25,38 @@ export type TPeriodBalance = {
   remaining: number | null;
 };
 
+type TBalanceTotals = { debits: number; refunds: number; topups: number };
+
+/** A plan's included credits in SQL terms: -1 marks an unlimited plan. */
+const UNLIMITED = -1;
+const PLAN_NAMES = Object.keys(INCLUDED_MONTHLY_CREDITS);
+const PLAN_CREDITS = PLAN_NAMES.map((plan) => {
+  const credits = INCLUDED_MONTHLY_CREDITS[plan]!;
+  return credits === "unlimited" ? UNLIMITED : credits;
+});
+
+function toPeriodBalance(includedCredits: number, totals: TBalanceTotals): TPeriodBalance {
+  const unlimited = includedCredits === UNLIMITED;
+  const included = unlimited ? 0 : includedCredits;
+  const creditsUsed = totals.debits - totals.refunds;
+  return {
+    included: unlimited ? -1 : included,
+    unlimited,
+    topupCredits: totals.topups,
+    creditsUsed,
+    remaining: unlimited ? null : included + totals.topups - creditsUsed,
+  };
+}
+
+const includedCreditsOf = (plan: string): number => {
+  const credits = INCLUDED_MONTHLY_CREDITS[plan] ?? 0;
+  return credits === "unlimited" ? UNLIMITED : credits;
+};
+
 /**
  * The balance of one organization and mode in the current period (UTC month): the plan's
  * included credits plus this period's top-ups minus this period's net usage (debits count
- * as used, refunds give it back). One statement, so it reads one snapshot.
+ * as used, refunds give it back), read from the period's balance row (none yet: nothing used).
  */
 export async function periodBalance(
   client: TClient,
@@ -36,54 +65,130 @@ export async function periodBalance(
   now = new Date(),
 ): Promise<TPeriodBalance> {
   const period = billingPeriod(now);
-  const [sums] = await client.$queryRaw<{ topups: number; debits: number; refunds: number }[]>`
-    SELECT COALESCE(SUM(amount) FILTER (WHERE reason = 'topup'), 0)::int AS topups,
-           COALESCE(SUM(amount) FILTER (WHERE amount < 0), 0)::int AS debits,
-           COALESCE(SUM(amount) FILTER (WHERE reason = 'refund'), 0)::int AS refunds
-    FROM credit_ledger
-    WHERE organization_id = ${organization.id}::uuid AND livemode = ${livemode}
-      AND created_at >= ${period.start} AND created_at < ${period.end}`;
-  const plan = INCLUDED_MONTHLY_CREDITS[organization.plan] ?? 0;
-  const unlimited = plan === "unlimited";
-  const included = unlimited ? 0 : plan;
-  const topupCredits = sums?.topups ?? 0;
-  const creditsUsed = -(sums?.debits ?? 0) - (sums?.refunds ?? 0);
-  return {
-    included: unlimited ? -1 : included,
-    unlimited,
-    topupCredits,
-    creditsUsed,
-    remaining: unlimited ? null : included + topupCredits - creditsUsed,
-  };
+  const [totals] = await client.$queryRaw<TBalanceTotals[]>`
+    SELECT debits, refunds, topups FROM credit_balances
+    WHERE organization_id = ${organization.id}::uuid AND livemode = ${livemode} AND period_start = ${period.start}::timestamptz`;
+  return toPeriodBalance(includedCreditsOf(organization.plan), totals ?? { debits: 0, refunds: 0, topups: 0 });
 }
 
-/** A ledger entry's balance_after: the period balance after `amount` (0 on unlimited plans). */
-const balanceAfter = (balance: TPeriodBalance, amount: number): number => (balance.remaining === null ? 0 : balance.remaining + amount);
+type TLedgerEntryInput = { amount: number; reason: "run" | "refund" | "topup"; runId: string | null; memberId: string | null };
 
-type TLedgerWrite = { organization: { id: string; plan: string }; balance: TPeriodBalance; writtenAt: Date };
+type TLedgerWrite = {
+  organizationId: string;
+  /** Written in this order (sequence order), each with the running balance after it. */
+  entries: TLedgerEntryInput[];
+  /** Refuse (write nothing) unless the balance covers the write; unlimited plans always fit. */
+  mustFit: boolean;
+  writtenAt: Date;
+};
 
 /**
- * What every ledger write starts with: the organization locked, then one instant that is
- * both the entries' created_at and the period whose balance they continue. Taken after
- * the lock, so every entry of the period written before holds a smaller sequence and is
- * in the balance, and none written after is: balance_after is the period's running
- * balance in sequence order.
+ * The CTEs of one live-mode ledger write, ending in `charged` (one row when the write
+ * happened, none when it was refused or the organization does not exist). The balance row
+ * is created by the period's first write (INSERT … ON CONFLICT): when it is not visible yet,
+ * the insert itself only fits within the plan's credits, and a row a concurrent writer
+ * created meanwhile is updated under its lock with the condition re-checked on its latest
+ * version. Included credits come from the organization's plan as the statement reads it.
  */
-async function beginLedgerWrite(tx: Prisma.TransactionClient, organizationId: string): Promise<TLedgerWrite> {
-  // Every ledger write of an organization goes through this lock.
-  const organization = await lockTenant(tx, organizationId);
-  const writtenAt = new Date();
-  const balance = await periodBalance(tx, organization, true, writtenAt);
-  return { organization, balance, writtenAt };
+function ledgerWriteSql(write: TLedgerWrite): Prisma.Sql {
+  const { organizationId, entries, writtenAt } = write;
+  const periodStart = billingPeriod(writtenAt).start;
+  const totals: TBalanceTotals = { debits: 0, refunds: 0, topups: 0 };
+  let running = 0;
+  const runningAfter: number[] = [];
+  for (const entry of entries) {
+    if (entry.amount < 0) totals.debits -= entry.amount;
+    if (entry.reason === "refund") totals.refunds += entry.amount;
+    if (entry.reason === "topup") totals.topups += entry.amount;
+    running += entry.amount;
+    runningAfter.push(running);
+  }
+  const net = running;
+  const mustFit = write.mustFit && net < 0;
+  return Prisma.sql`
+    plan AS (
+      SELECT COALESCE(included.credits, 0) AS included
+      FROM organizations org
+      LEFT JOIN unnest(${PLAN_NAMES}::text[], ${PLAN_CREDITS}::int[]) AS included(plan, credits) ON included.plan = org.plan::text
+      WHERE org.id = ${organizationId}::uuid
+    ),
+    balance AS (
+      INSERT INTO credit_balances AS kept (organization_id, livemode, period_start, debits, refunds, topups, updated_at)
+      SELECT ${organizationId}::uuid, true, ${periodStart}::timestamptz, ${totals.debits}::int, ${totals.refunds}::int, ${totals.topups}::int, ${writtenAt}::timestamptz
+      FROM plan
+      WHERE NOT ${mustFit}::boolean OR plan.included = ${UNLIMITED}::int OR plan.included + ${net}::int >= 0
+         OR EXISTS (SELECT 1 FROM credit_balances WHERE organization_id = ${organizationId}::uuid AND livemode AND period_start = ${periodStart}::timestamptz)
+      ON CONFLICT (organization_id, livemode, period_start) DO UPDATE
+        SET debits = kept.debits + EXCLUDED.debits, refunds = kept.refunds + EXCLUDED.refunds,
+            topups = kept.topups + EXCLUDED.topups, updated_at = EXCLUDED.updated_at
+        WHERE NOT ${mustFit}::boolean OR (SELECT included FROM plan) = ${UNLIMITED}::int
+           OR (SELECT included FROM plan) + kept.topups + kept.refunds - kept.debits + ${net}::int >= 0
+      RETURNING kept.debits, kept.refunds, kept.topups, (SELECT included FROM plan) AS included
+    ),
+    entries AS (
+      INSERT INTO credit_ledger (id, organization_id, livemode, amount, balance_after, reason, run_id, member_id, created_at)
+      SELECT gen_random_uuid(), ${organizationId}::uuid, true, entry.amount,
+             CASE WHEN balance.included = ${UNLIMITED}::int THEN 0
+                  ELSE balance.included + balance.topups + balance.refunds - balance.debits - ${net}::int + entry.running END,
+             entry.reason, NULLIF(entry.run_id, '')::uuid, NULLIF(entry.member_id, '')::uuid, ${writtenAt}::timestamptz
+      FROM balance,
+           unnest(${entries.map((entry) => entry.amount)}::int[], ${runningAfter}::int[], ${entries.map((entry) => entry.reason)}::text[],
+                  ${entries.map((entry) => entry.runId ?? "")}::text[], ${entries.map((entry) => entry.memberId ?? "")}::text[])
+             WITH ORDINALITY AS entry(amount, running, reason, run_id, member_id, position)
+      ORDER BY entry.position
+      RETURNING id, balance_after, sequence
+    ),
+    charged AS (SELECT included, debits, refunds, topups FROM balance)`;
 }
+
+type TWriteResult = {
+  included: number;
+  /** Whether the write happened (false: refused, nothing written). */
+  written: boolean;
+  /** The balance row before the statement (its snapshot): what a refused charge saw. */
+  before: TBalanceTotals | null;
+  /** The last entry written, in sequence order. */
+  last_entry_id: string | null;
+  last_balance_after: number | null;
+};
+
+/**
+ * The SELECT that ends a ledger write: null-free when the organization exists (no row
+ * otherwise). `before` reads the statement's snapshot, so a refused charge reports the
+ * balance it was refused against.
+ */
+const writeOutcomeSql = (organizationId: string, writtenAt: Date) => Prisma.sql`
+  SELECT plan.included, EXISTS (SELECT 1 FROM charged) AS written,
+         (SELECT json_build_object('debits', debits, 'refunds', refunds, 'topups', topups) FROM credit_balances
+          WHERE organization_id = ${organizationId}::uuid AND livemode AND period_start = ${billingPeriod(writtenAt).start}::timestamptz) AS before,
+         newest.id AS last_entry_id, newest.balance_after AS last_balance_after
+  FROM plan LEFT JOIN (SELECT id, balance_after FROM entries ORDER BY sequence DESC LIMIT 1) AS newest ON true`;
+
+/** Runs a ledger write alone; null when the organization does not exist. */
+async function writeLedger(client: TClient, write: TLedgerWrite): Promise<TWriteResult | null> {
+  const [result] = await client.$queryRaw<TWriteResult[]>`WITH ${ledgerWriteSql(write)} ${writeOutcomeSql(write.organizationId, write.writtenAt)}`;
+  return result ?? null;
+}
+
+/** The 402 for a charge the balance did not cover, with the credits that remained. */
+function insufficientCredits(entries: TLedgerEntryInput[], outcome: TWriteResult): AppError {
+  const total = -entries.reduce((sum, entry) => sum + entry.amount, 0);
+  const before = toPeriodBalance(outcome.included, outcome.before ?? { debits: 0, refunds: 0, topups: 0 });
+  const left = Math.max(0, before.remaining ?? 0);
+  return new AppError("insufficient_credits", `This request costs ${total} credits but only ${left} remain this period; top up to continue`, {
+    credits_remaining: left,
+  });
+}
+
+const runEntries = (principal: TPrincipal, runs: { runId: string; agentType: TAgentType | string }[]): TLedgerEntryInput[] =>
+  runs.map((run) => ({ amount: -costOfRun(run.agentType), reason: "run", runId: run.runId, memberId: principal.memberId }));
 
 /**
  * Charges accepted runs, inside the transaction that inserted them. Test mode is free
- * (nothing is written). Live mode: with the organization row locked, the whole cost must
- * fit the period balance, else `insufficient_credits` (402) is thrown and the caller's
- * transaction (runs, batch, idempotency record) rolls back. Each run gets one "run" entry
- * whose balance_after is credits_remaining after it; unlimited plans record entries with
- * balance_after 0.
+ * (nothing is written). Live mode: the whole cost must fit the period balance, else
+ * `insufficient_credits` (402) is thrown and the caller's transaction (runs, batch,
+ * idempotency record) rolls back. Each run gets one "run" entry whose balance_after is
+ * credits_remaining after it; unlimited plans record entries with balance_after 0.
  */
 export async function debitForRuns(
   tx: Prisma.TransactionClient,
@@ -91,34 +196,36 @@ export async function debitForRuns(
   runs: { runId: string; agentType: TAgentType | string }[],
 ): Promise<void> {
   if (!principal.livemode || runs.length === 0) return;
-  const { balance, writtenAt } = await beginLedgerWrite(tx, principal.organizationId);
-  const total = runs.reduce((sum, run) => sum + costOfRun(run.agentType), 0);
-  if (balance.remaining !== null && total > balance.remaining) {
-    const remaining = Math.max(0, balance.remaining);
-    throw new AppError(
-      "insufficient_credits",
-      `This request costs ${total} credits but only ${remaining} remain this period; top up to continue`,
-      { credits_remaining: remaining },
-    );
+  const entries = runEntries(principal, runs);
+  const outcome = await writeLedger(tx, { organizationId: principal.organizationId, entries, mustFit: true, writtenAt: new Date() });
+  if (!outcome) throw notFound("Organization");
+  if (!outcome.written) throw insufficientCredits(entries, outcome);
+}
+
+/**
+ * One statement that charges `runs` and, only if the charge went through, runs `insert`
+ * (an INSERT … SELECT … FROM charged, e.g. the run itself): both commit or neither, with
+ * no transaction round trips around them. Test mode charges nothing and always inserts.
+ * Throws `insufficient_credits` (402) when the balance does not cover the runs.
+ */
+export async function chargeAndInsert(
+  client: TClient,
+  principal: TPrincipal,
+  runs: { runId: string; agentType: TAgentType | string }[],
+  insert: Prisma.Sql,
+): Promise<void> {
+  if (!principal.livemode) {
+    await client.$executeRaw`WITH charged AS (SELECT 1) ${insert}`;
+    return;
   }
-  let charged = 0;
-  // One statement, rows in this order: their sequence follows the running balance.
-  await tx.creditLedgerEntry.createMany({
-    data: runs.map((run) => {
-      const cost = costOfRun(run.agentType);
-      charged += cost;
-      return {
-        organizationId: principal.organizationId,
-        livemode: true,
-        amount: -cost,
-        balanceAfter: balanceAfter(balance, -charged),
-        reason: "run",
-        runId: run.runId,
-        memberId: principal.memberId,
-        createdAt: writtenAt,
-      };
-    }),
-  });
+  const writtenAt = new Date();
+  const entries = runEntries(principal, runs);
+  const [outcome] = await client.$queryRaw<TWriteResult[]>`
+    WITH ${ledgerWriteSql({ organizationId: principal.organizationId, entries, mustFit: true, writtenAt })},
+    accepted AS (${insert})
+    ${writeOutcomeSql(principal.organizationId, writtenAt)}`;
+  if (!outcome) throw notFound("Organization");
+  if (!outcome.written) throw insufficientCredits(entries, outcome);
 }
 
 /**
@@ -133,18 +240,11 @@ export async function refundRun(tx: Prisma.TransactionClient, runId: string): Pr
   const amount = -charged.reduce((sum, entry) => sum + entry.amount, 0);
   if (amount <= 0) return 0;
   const [first] = charged;
-  const { organization, balance, writtenAt } = await beginLedgerWrite(tx, first!.organizationId);
-  await tx.creditLedgerEntry.create({
-    data: {
-      organizationId: organization.id,
-      livemode: true,
-      amount,
-      balanceAfter: balanceAfter(balance, amount),
-      reason: "refund",
-      runId,
-      memberId: first!.memberId,
-      createdAt: writtenAt,
-    },
+  await writeLedger(tx, {
+    organizationId: first!.organizationId,
+    entries: [{ amount, reason: "refund", runId, memberId: first!.memberId }],
+    mustFit: false,
+    writtenAt: new Date(),
   });
   return amount;
 }
@@ -154,18 +254,12 @@ export async function refundRun(tx: Prisma.TransactionClient, runId: string): Pr
  * balance after it, like every other entry (0 on unlimited plans).
  */
 export async function topUpCredits(input: { organizationId: string; credits: number }) {
-  return db().$transaction(async (tx) => {
-    const { balance, writtenAt } = await beginLedgerWrite(tx, input.organizationId);
-    const entry = await tx.creditLedgerEntry.create({
-      data: {
-        organizationId: input.organizationId,
-        livemode: true,
-        amount: input.credits,
-        balanceAfter: balanceAfter(balance, input.credits),
-        reason: "topup",
-        createdAt: writtenAt,
-      },
-    });
-    return { id: entry.id, organization_id: input.organizationId, credits: entry.amount, balance_after: entry.balanceAfter };
+  const outcome = await writeLedger(db(), {
+    organizationId: input.organizationId,
+    entries: [{ amount: input.credits, reason: "topup", runId: null, memberId: null }],
+    mustFit: false,
+    writtenAt: new Date(),
   });
+  if (!outcome) throw notFound("Organization");
+  return { id: outcome.last_entry_id!, organization_id: input.organizationId, credits: input.credits, balance_after: outcome.last_balance_after! };
 }
