@@ -4,6 +4,7 @@
 import { runAgent, needsTriage } from "../agents/registry.ts";
 import { AgentInputError, type TAgentResult } from "../agents/types.ts";
 import { db } from "../../foundation/db/client.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
 import { env } from "../../foundation/env.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
 import { refundRun } from "../usage/credits.ts";
@@ -66,8 +67,22 @@ export async function callAgent(run: TStartedRun): Promise<TAgentOutcome> {
   }
 }
 
-/** The outcome to announce, or null when nothing changed (the run was cancelled meanwhile). */
-export type TRecordedOutcome = TRunOutcome | null;
+/**
+ * The outcome recorded, or null when nothing changed (the run was cancelled meanwhile).
+ * `announce` says whether anyone listens to it: an active webhook of the run's organization
+ * and mode subscribed to the event, or a webhook_url on the run or its batch. Without one
+ * the outcome event is not sent at all (no fan-out job that would find nothing to do).
+ */
+export type TRecordedOutcome = (TRunOutcome & { announce: boolean }) | null;
+
+/** Read with the run, under its lock: who would receive each of its events. */
+type TDestinations = { subscribed_events: string[]; has_own_destination: boolean };
+
+const destinationsSql = Prisma.sql`
+  ARRAY(SELECT DISTINCT e FROM webhooks w, unnest(w.events) e
+        WHERE w.organization_id = r.organization_id AND w.livemode = r.livemode AND w.is_active) AS subscribed_events,
+  (r.webhook_url IS NOT NULL OR EXISTS (
+     SELECT 1 FROM batch_jobs b WHERE b.id = r.batch_job_id AND b.webhook_url IS NOT NULL)) AS has_own_destination`;
 
 const EVENT_BY_SETTLED_STATUS: Record<string, TRunEventName> = {
   completed: "run.completed",
@@ -75,10 +90,16 @@ const EVENT_BY_SETTLED_STATUS: Record<string, TRunEventName> = {
   pending_triage: "run.triage_required",
 };
 
-function outcomeOfRecordedRun(run: TStartedRun, status: string, triageItemId: string | null): TRecordedOutcome {
+function outcomeOfRecordedRun(
+  run: Pick<TStartedRun, "runId" | "organizationId" | "batchJobId">,
+  status: string,
+  triageItemId: string | null,
+  destinations: TDestinations,
+): TRecordedOutcome {
   const event = EVENT_BY_SETTLED_STATUS[status];
   if (!event) return null;
   return {
+    announce: destinations.has_own_destination || destinations.subscribed_events.includes(event),
     event,
     runId: run.runId,
     organizationId: run.organizationId,
@@ -118,15 +139,15 @@ export async function recordOutcome(
   outcome: TAgentOutcome | { kind: "service_error"; message: string },
 ): Promise<TRecordedOutcome> {
   const { recorded, livemode } = await db().$transaction(async (tx) => {
-    const [current] = await tx.$queryRaw<{ status: string; livemode: boolean; threshold: number; triage_item_id: string | null }[]>`
-      SELECT r.status::text AS status, r.livemode, o.triage_threshold AS threshold, t.id AS triage_item_id
+    const [current] = await tx.$queryRaw<({ status: string; livemode: boolean; threshold: number; triage_item_id: string | null } & TDestinations)[]>`
+      SELECT r.status::text AS status, r.livemode, o.triage_threshold AS threshold, t.id AS triage_item_id, ${destinationsSql}
       FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN triage_items t ON t.run_id = r.id
       WHERE r.id = ${run.runId}::uuid FOR UPDATE OF r`;
     if (!current) return { recorded: null, livemode: null };
     // Already recorded (this step is running again after a crash): report the same outcome,
     // so its event is still emitted (event ids make a repeat harmless). Cancelled: nothing.
     if (current.status !== "running") {
-      return { recorded: outcomeOfRecordedRun(run, current.status, current.triage_item_id), livemode: current.livemode };
+      return { recorded: outcomeOfRecordedRun(run, current.status, current.triage_item_id, current), livemode: current.livemode };
     }
 
     const target = recordTarget(outcome, current.threshold);
@@ -160,7 +181,7 @@ export async function recordOutcome(
       SELECT (SELECT id FROM item) AS triage_item_id`;
     // A run the service failed gives its credits back, in this same transaction, once.
     if (target.status === "failed" && outcome.kind === "service_error") await refundRun(tx, run.runId);
-    return { recorded: outcomeOfRecordedRun(run, target.status, written?.triage_item_id ?? null), livemode: current.livemode };
+    return { recorded: outcomeOfRecordedRun(run, target.status, written?.triage_item_id ?? null, current), livemode: current.livemode };
   });
   publishRunChange(run.runId);
   // A new item in the queue: open triage pages refresh (a repeat after a crash is harmless).
@@ -193,4 +214,17 @@ export async function failRunAsServiceError(runId: string, message: string): Pro
     batchJobId: stored.batchJobId,
   };
   return recordOutcome(run, { kind: "service_error", message });
+}
+
+/**
+ * The outcome a run already settled has (to announce it again when the step that recorded
+ * it runs again after a crash, before its result was saved); null while it is not settled,
+ * or when it was cancelled.
+ */
+export async function recordedOutcomeOf(runId: string): Promise<TRecordedOutcome> {
+  const [row] = await db().$queryRaw<({ status: string; organization_id: string; batch_job_id: string | null; triage_item_id: string | null } & TDestinations)[]>`
+    SELECT r.status::text AS status, r.organization_id, r.batch_job_id, t.id AS triage_item_id, ${destinationsSql}
+    FROM runs r LEFT JOIN triage_items t ON t.run_id = r.id WHERE r.id = ${runId}::uuid`;
+  if (!row) return null;
+  return outcomeOfRecordedRun({ runId, organizationId: row.organization_id, batchJobId: row.batch_job_id }, row.status, row.triage_item_id, row);
 }
