@@ -15,14 +15,26 @@ type TNotifier = { emitter: EventEmitter; listener?: pg.Client };
 const store = globalThis as unknown as { __agentWorkforceRunNotifier?: TNotifier };
 const notifier: TNotifier = (store.__agentWorkforceRunNotifier ??= { emitter: new EventEmitter().setMaxListeners(0) });
 
+let pendingNotifications: string[] = [];
+
+/**
+ * Sends the changes published within one turn of the event loop as one statement (every
+ * run executing at once publishes twice per run: one NOTIFY each was a round trip each).
+ */
+function flushNotifications(): void {
+  const eventNames = [...new Set(pendingNotifications)];
+  pendingNotifications = [];
+  // Sent through the shared pool: the LISTEN connection only listens.
+  db().$executeRaw`SELECT pg_notify(${CHANNEL}, name) FROM unnest(${eventNames}::text[]) AS name`.catch((error: unknown) => {
+    logger.warn("change notification failed; delivering locally", { error: String(error) });
+    for (const eventName of eventNames) notifier.emitter.emit(eventName);
+  });
+}
+
 /** Emits an event name everywhere: the payload of the NOTIFY is the event name itself. */
 function publish(eventName: string): void {
   if (notifier.listener) {
-    // Sent through the shared pool: the LISTEN connection only listens.
-    db().$executeRaw`SELECT pg_notify(${CHANNEL}, ${eventName})`.catch((error: unknown) => {
-      logger.warn("change notification failed; delivering locally", { error: String(error) });
-      notifier.emitter.emit(eventName);
-    });
+    if (pendingNotifications.push(eventName) === 1) setImmediate(flushNotifications);
     return;
   }
   notifier.emitter.emit(eventName);

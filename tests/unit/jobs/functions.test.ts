@@ -2,6 +2,7 @@
 // what, and what each outcome emits. Their real behaviour end to end is covered over HTTP.
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { TRunEventName } from "../../../src/domains/runs/run-events.ts";
 import * as runExecution from "../../../src/domains/runs/run-execution.ts";
 import { setEmbeddedEventSink } from "../../../src/jobs/client.ts";
 import { executeRun } from "../../../src/jobs/functions/execute-run.ts";
@@ -10,7 +11,7 @@ import { startBatch } from "../../../src/jobs/functions/start-batch.ts";
 const runId = "4b7c3a0e-8f55-4d0e-9f38-0d9a2c1b6e11";
 const organizationId = "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9";
 const batchJobId = "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d";
-const started = { runId, agentType: "center", task: "t", data: null, organizationId, batchJobId: null };
+const started = { runId, agentType: "center" as const, task: "t", data: null, organizationId, batchJobId: null };
 // inngest.send and step.sendEvent go through the client's middleware: capture what it would hand the executor.
 let sent: { name: string; data?: unknown; id?: string }[] = [];
 beforeEach(() => {
@@ -33,7 +34,7 @@ const runEvent = { name: "app/run.requested" as const, data: { runId, concurrenc
 
 describe("execute-run", () => {
   // One step runs the domain functions (mocked here): what it calls and what it announces.
-  const outcome = (event: string, announce: boolean) => ({ event, runId, organizationId, batchJobId: null, triageItemId: null, announce });
+  const outcome = (event: TRunEventName, announce: boolean) => ({ event, runId, organizationId, batchJobId: null, triageItemId: null, announce });
 
   it("does nothing more when the run is no longer queued (cancelled)", async () => {
     execution.startRun.mockResolvedValue(null);
