@@ -107,8 +107,9 @@ describe("wake-ups", () => {
     const latecomer = inngest.createFunction({ id: "t-wake-late", triggers: [{ event: "test/wake-late" }] }, async ({ step }) =>
       step.run("late", () => ran.push("late")),
     );
-    // Polling would find the late job only after a minute: only the wake-up can start it.
-    await startExecutors(1, [holder, latecomer], { pollIntervalMs: 60_000 });
+    // Polling (and the lease heartbeat, which also wakes the loop) would find the late job
+    // only after a minute: within the test's bound, only the wake-up can start it.
+    await startExecutors(1, [holder, latecomer], { pollIntervalMs: 60_000, leaseMs: 600_000 });
 
     // Hold the key's slot row so the next claim blocks inside its statement.
     const blocker = new pg.Client({ connectionString: database.url });
@@ -134,8 +135,9 @@ describe("wake-ups", () => {
     }
     // The holder keeps running (no completion wakes the loop): the late job starts only
     // because the wake-up during the claim was remembered.
-    for (let waited = 0; !ran.includes("late"); waited += 20) {
-      if (waited > 20_000) throw new Error("the late job did not start: its wake-up was lost");
+    const deadline = Date.now() + 20_000;
+    while (!ran.includes("late")) {
+      if (Date.now() > deadline) throw new Error("the late job did not start: its wake-up was lost");
       await pause(20);
     }
     releaseHolder();
