@@ -1,5 +1,6 @@
 // Carries out one run in one step: mark it running, call its agent, record the outcome
-// (completed, waiting for a person, or failed) and announce it when anyone listens. Runs
+// (completed, waiting for a person, or failed) and, when anyone listens, request its
+// webhook deliveries right here (no fan-out job in between: one hop less). Runs
 // of one batch share a concurrency key, so at most 10 of them are in flight. If the
 // function fails for good (the agent kept failing, or any other cause), `onFailure` fails
 // the run as a service error (refunded) and announces it, so no run stays `running`.
@@ -8,21 +9,22 @@
 // and each costs a round trip through serve() plus a save. Everything in this step is safe
 // to repeat when the step runs again (a crash or a retry before its result was saved):
 // startRun carries on with a run already running; recordOutcome changes a run only while
-// it is running (under its row lock), so the outcome, its batch counters and a refund are
-// written once; a run already settled is announced again from what was recorded; and the
-// event's id ("<event>-<runId>") makes a repeated announcement start nothing new. Credits
+// it is running, so the outcome, its batch counters and a refund are written once; a run
+// already settled is announced again from what was recorded; and each delivery's id
+// (event id + destination) makes a repeated request deliver nothing twice. Credits
 // are charged when the run is accepted, never here, so a repeat charges nothing. What a
 // repeat can cost is one more agent call, only after a crash or a failed outcome write.
 import { callAgent, failRunAsServiceError, recordedOutcomeOf, recordOutcome, startRun, type TRecordedOutcome } from "../../domains/runs/run-execution.ts";
 import { inngest } from "../client.ts";
 import { runOutcomeEvent, runRequested } from "../events.ts";
+import { requestRunEventDeliveries } from "./request-deliveries.ts";
 
 export const BATCH_CONCURRENCY = 10;
 export const RUN_GAVE_UP_MESSAGE = "The service could not complete the run; it was retried and gave up";
 
-/** Sends the outcome event when anyone listens; returns the event name recorded. */
+/** Requests the outcome's deliveries when anyone listens; returns the event name recorded. */
 async function announce(recorded: TRecordedOutcome): Promise<string | null> {
-  if (recorded?.announce) await inngest.send(runOutcomeEvent(recorded));
+  if (recorded?.announce) await requestRunEventDeliveries(recorded);
   return recorded?.event ?? null;
 }
 

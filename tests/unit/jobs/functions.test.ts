@@ -3,6 +3,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TRunEventName } from "../../../src/domains/runs/run-events.ts";
+import * as deliveryPlan from "../../../src/domains/webhooks/delivery-plan.ts";
 import * as runExecution from "../../../src/domains/runs/run-execution.ts";
 import { setEmbeddedEventSink } from "../../../src/jobs/client.ts";
 import { executeRun } from "../../../src/jobs/functions/execute-run.ts";
@@ -27,7 +28,12 @@ vi.mock("../../../src/domains/runs/run-execution.ts", () => ({
   recordedOutcomeOf: vi.fn(),
   failRunAsServiceError: vi.fn(),
 }));
+vi.mock("../../../src/domains/webhooks/delivery-plan.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof deliveryPlan>()),
+  planRunEventDeliveries: vi.fn(),
+}));
 const execution = vi.mocked(runExecution);
+const plan = vi.mocked(deliveryPlan);
 beforeEach(() => vi.clearAllMocks());
 
 const runEvent = { name: "app/run.requested" as const, data: { runId, concurrencyKey: runId, priorityBoost: 0 } };
@@ -45,36 +51,40 @@ describe("execute-run", () => {
     expect(sent).toEqual([]);
   });
 
+  const target = (deliveryKey: string) => ({ deliveryKey }) as Awaited<ReturnType<typeof deliveryPlan.planRunEventDeliveries>>[number];
+
   it("announces again an outcome recorded by an earlier try of the step", async () => {
     execution.startRun.mockResolvedValue(null);
     execution.recordedOutcomeOf.mockResolvedValue(outcome("run.completed", true));
+    plan.planRunEventDeliveries.mockResolvedValue([target("evt:hook")]);
     const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
     expect(result).toEqual({ runId, event: "run.completed" });
     expect(execution.callAgent).not.toHaveBeenCalled();
-    expect(sent.map((event) => event.id)).toEqual([`run.completed-${runId}`]);
+    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.completed", null);
+    expect(sent.map((event) => event.id)).toEqual(["evt:hook"]);
   });
 
-  it("records the agent's outcome and emits the matching event when anyone listens", async () => {
+  it("records the agent's outcome and requests its deliveries when anyone listens", async () => {
     execution.startRun.mockResolvedValue(started);
     execution.callAgent.mockResolvedValue({ kind: "result", result: { output: { ok: true }, confidence_score: 0.5 } });
     execution.recordOutcome.mockResolvedValue({ ...outcome("run.triage_required", true), triageItemId: "item-1" });
+    plan.planRunEventDeliveries.mockResolvedValue([target("evt:hook"), target("evt:run")]);
     const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
     expect(result).toEqual({ runId, event: "run.triage_required" });
-    expect(sent).toEqual([
-      expect.objectContaining({
-        id: `run.triage_required-${runId}`,
-        name: "app/run.triage_required",
-        data: { event: "run.triage_required", runId, organizationId, batchJobId: null, triageItemId: "item-1" },
-      }),
+    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.triage_required", "item-1");
+    expect(sent.map((event) => [event.name, event.id])).toEqual([
+      ["app/webhook.delivery-requested", "evt:hook"],
+      ["app/webhook.delivery-requested", "evt:run"],
     ]);
   });
 
-  it("sends no event when nothing listens to the outcome", async () => {
+  it("plans and sends nothing when nothing listens to the outcome", async () => {
     execution.startRun.mockResolvedValue(started);
     execution.callAgent.mockResolvedValue({ kind: "result", result: { output: {}, confidence_score: 1 } });
     execution.recordOutcome.mockResolvedValue(outcome("run.completed", false));
     const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
     expect(result).toEqual({ runId, event: "run.completed" });
+    expect(plan.planRunEventDeliveries).not.toHaveBeenCalled();
     expect(sent).toEqual([]);
   });
 
