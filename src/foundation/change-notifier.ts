@@ -31,6 +31,37 @@ export function publishThroughDatabase(enabled: boolean): void {
   notifier.throughDatabase = enabled;
 }
 
+/** Payloads published within one turn of the event loop, sent as one statement. */
+let pending: { payloads: string[]; sent: Promise<void> } | undefined;
+
+/**
+ * Sends every payload published in this turn with one NOTIFY statement (each run executing
+ * publishes twice; a NOTIFY per change was a round trip per change). Resolves once sent;
+ * never rejects: a failed NOTIFY is delivered locally instead.
+ */
+function notifyThroughDatabase(payload: string): Promise<void> {
+  if (pending) {
+    pending.payloads.push(payload);
+    return pending.sent;
+  }
+  const batch = { payloads: [payload], sent: Promise.resolve() };
+  batch.sent = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    pending = undefined;
+    const payloads = [...new Set(batch.payloads)];
+    // Sent through the shared pool: the LISTEN connection only listens.
+    return db()
+      .$executeRaw`SELECT pg_notify(${CHANNEL}, payload) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS sent(payload, position) ORDER BY position`.then(
+        () => undefined,
+        (error: unknown) => {
+          logger.warn("change notification failed; delivering locally", { error: String(error) });
+          if (notifier.listener) for (const each of payloads) emitLocally(each);
+        },
+      );
+  });
+  pending = batch;
+  return batch.sent;
+}
+
 /**
  * Emits a topic (and an optional detail) everywhere. The promise (which never rejects)
  * settles once the NOTIFY is sent: a process about to exit (the admin CLI) awaits it.
@@ -44,15 +75,7 @@ export function publishChange(topic: string, detail?: string): Promise<void> {
   // Without a LISTEN connection of our own (the CLI, or a lost one) this process would not
   // hear its own NOTIFY: deliver locally as well.
   if (!notifier.listener) emitLocally(payload);
-  // Sent through the shared pool: the LISTEN connection only listens.
-  return db()
-    .$executeRaw`SELECT pg_notify(${CHANNEL}, ${payload})`.then(
-      () => undefined,
-      (error: unknown) => {
-        logger.warn("change notification failed; delivering locally", { error: String(error) });
-        if (notifier.listener) emitLocally(payload);
-      },
-    );
+  return notifyThroughDatabase(payload);
 }
 
 export function subscribeToChanges(topic: string, listener: (detail?: string) => void): () => void {

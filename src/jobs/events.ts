@@ -60,5 +60,6 @@ export function batchCreatedEvent(batchJobId: string) {
 
 /** Announces a run's outcome; one id per run and outcome, wherever it is sent from, so a repeat is de-duplicated. */
 export function runOutcomeEvent(outcome: TRunOutcome) {
-  return { name: outcomeEventName(outcome.event), id: `${outcome.event}-${outcome.runId}`, data: { ...outcome } };
+  const { event, runId, organizationId, batchJobId, triageItemId } = outcome;
+  return { name: outcomeEventName(event), id: `${event}-${runId}`, data: { event, runId, organizationId, batchJobId, triageItemId } };
 }

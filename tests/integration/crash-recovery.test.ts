@@ -58,19 +58,18 @@ describe("crash mid-batch", () => {
       expect(runs.rows).toEqual([{ status: "completed", n: 200 }]);
       const distinctRuns = await client.query("SELECT count(DISTINCT run_id)::int AS n FROM batch_rows WHERE batch_job_id = $1", [jobId]);
       expect(distinctRuns.rows[0].n).toBe(200);
-      // One function run per row run, each finished, none repeated; each run's completion
-      // event handled exactly once (no webhooks here, so nothing further is delivered).
+      // One function run per row run, each finished, none repeated. No webhook listens, so
+      // no outcome is announced (no fan-out job finding nothing to do).
       const jobs = await client.query(
         `SELECT function_id, status, count(*)::int AS n, count(DISTINCT idempotency_key)::int AS keys FROM job_runs GROUP BY function_id, status ORDER BY function_id`,
       );
       expect(jobs.rows).toEqual([
         { function_id: "execute-run", status: "completed", n: 200, keys: 200 },
-        { function_id: "fan-out-run-event", status: "completed", n: 200, keys: 200 },
         { function_id: "start-batch", status: "completed", n: 1, keys: 1 },
       ]);
-      // Each run went through its steps once: start, agent, record, emit.
+      // Each run went through its one step (start, agent, record, announce) once.
       const stacks = await client.query(`SELECT DISTINCT cardinality(stack) AS steps FROM job_runs WHERE function_id = 'execute-run'`);
-      expect(stacks.rows).toEqual([{ steps: 4 }]);
+      expect(stacks.rows).toEqual([{ steps: 1 }]);
     });
     // A hang guard, not a speed target: ~25 s alone, over a minute beside the rest of the suite
     // on two cores (the restart waits out the killed process's 15 s leases).

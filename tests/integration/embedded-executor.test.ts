@@ -25,6 +25,7 @@ afterEach(async () => {
   executor = undefined;
   setEmbeddedEventSink(undefined);
   await db().$executeRawUnsafe("DROP TRIGGER IF EXISTS refuse_marked_steps ON job_runs");
+  await db().$executeRawUnsafe("DROP TRIGGER IF EXISTS refuse_completing_marked_runs ON runs");
   await db().jobRun.deleteMany({});
 });
 
@@ -274,8 +275,19 @@ describe("embedded executor", () => {
   });
 
   it("fails a run as a refunded service error when execute-run gives up, instead of leaving it running", async () => {
-    // The run's task reaches the start-run step's saved state, which the database refuses.
-    await refuseSavingStepsContaining("persisting this run fails");
+    // Recording the run's outcome fails at every attempt (as a database error would): the
+    // step's retries are used up and the function fails for good.
+    await db().$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION refuse_completing_marked_runs() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.status IN ('completed', 'pending_triage') AND NEW.task = 'persisting this run fails' THEN
+          RAISE EXCEPTION 'cannot record this outcome (test)';
+        END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await db().$executeRawUnsafe(
+      "CREATE TRIGGER refuse_completing_marked_runs BEFORE UPDATE ON runs FOR EACH ROW EXECUTE FUNCTION refuse_completing_marked_runs()",
+    );
     const organization = await db().organization.create({ data: { name: "Gave up", plan: "growth" } });
     const run = await db().run.create({
       data: { organizationId: organization.id, livemode: true, agentType: "center", task: "persisting this run fails", status: "queued" },
@@ -289,7 +301,7 @@ describe("embedded executor", () => {
     await running.idle();
 
     const [job] = await jobsOf("execute-run");
-    expect(job).toMatchObject({ status: "failed", attempt: 4 });
+    expect(job).toMatchObject({ status: "failed" });
     expect(await jobsOf("execute-run-failure")).toEqual([expect.objectContaining({ status: "completed" })]);
     const settled = await db().run.findUniqueOrThrow({ where: { id: run.id } });
     expect(settled).toMatchObject({ status: "failed", errorMessage: RUN_GAVE_UP_MESSAGE });

@@ -4,6 +4,7 @@
 import { runAgent, needsTriage } from "../agents/registry.ts";
 import { AgentInputError, type TAgentResult } from "../agents/types.ts";
 import { db } from "../../foundation/db/client.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
 import { env } from "../../foundation/env.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
 import { refundRun } from "../usage/credits.ts";
@@ -66,8 +67,22 @@ export async function callAgent(run: TStartedRun): Promise<TAgentOutcome> {
   }
 }
 
-/** The outcome to announce, or null when nothing changed (the run was cancelled meanwhile). */
-export type TRecordedOutcome = TRunOutcome | null;
+/**
+ * The outcome recorded, or null when nothing changed (the run was cancelled meanwhile).
+ * `announce` says whether anyone listens to it: an active webhook of the run's organization
+ * and mode subscribed to the event, or a webhook_url on the run or its batch. Without one
+ * the outcome event is not sent at all (no fan-out job that would find nothing to do).
+ */
+export type TRecordedOutcome = (TRunOutcome & { announce: boolean }) | null;
+
+/** Read with the run, under its lock: who would receive each of its events. */
+type TDestinations = { subscribed_events: string[]; has_own_destination: boolean };
+
+const destinationsSql = Prisma.sql`
+  ARRAY(SELECT DISTINCT e FROM webhooks w, unnest(w.events) e
+        WHERE w.organization_id = r.organization_id AND w.livemode = r.livemode AND w.is_active) AS subscribed_events,
+  (r.webhook_url IS NOT NULL OR EXISTS (
+     SELECT 1 FROM batch_jobs b WHERE b.id = r.batch_job_id AND b.webhook_url IS NOT NULL)) AS has_own_destination`;
 
 const EVENT_BY_SETTLED_STATUS: Record<string, TRunEventName> = {
   completed: "run.completed",
@@ -75,10 +90,16 @@ const EVENT_BY_SETTLED_STATUS: Record<string, TRunEventName> = {
   pending_triage: "run.triage_required",
 };
 
-function outcomeOfRecordedRun(run: TStartedRun, status: string, triageItemId: string | null): TRecordedOutcome {
+function outcomeOfRecordedRun(
+  run: Pick<TStartedRun, "runId" | "organizationId" | "batchJobId">,
+  status: string,
+  triageItemId: string | null,
+  destinations: TDestinations,
+): TRecordedOutcome {
   const event = EVENT_BY_SETTLED_STATUS[status];
   if (!event) return null;
   return {
+    announce: destinations.has_own_destination || destinations.subscribed_events.includes(event),
     event,
     runId: run.runId,
     organizationId: run.organizationId,
@@ -109,63 +130,109 @@ function recordTarget(outcome: TAgentOutcome | { kind: "service_error"; message:
   };
 }
 
+type TCurrentRun = { status: string; livemode: boolean; triage_item_id: string | null } & TDestinations;
+
+/**
+ * The statement that records a target on a running run (`guard` must hold too), with the
+ * triage item, the batch row and the batch counters; answers the new triage item's id.
+ */
+function recordSql(runId: string, target: TRecordTarget, guard: Prisma.Sql): Prisma.Sql {
+  const terminal = target.status !== "pending_triage";
+  const output = target.output === null ? null : JSON.stringify(target.output);
+  const runOutput = target.status === "completed" ? output : null; // a person decides on pending output
+  return Prisma.sql`
+    recorded AS (
+      UPDATE runs SET status = ${target.status}::"RunStatus", confidence_score = ${target.confidenceScore},
+        requires_triage = ${target.status === "pending_triage"}, output = ${runOutput}::jsonb,
+        error_message = ${target.errorMessage}, completed_at = ${terminal ? new Date() : null}, updated_at = now()
+      WHERE id = ${runId}::uuid AND status = 'running' AND ${guard}
+      RETURNING id, organization_id, livemode),
+    item AS (
+      INSERT INTO triage_items (id, organization_id, livemode, run_id, status, triage_reason, proposed_output)
+      SELECT gen_random_uuid(), organization_id, livemode, id, 'pending', ${target.triageReason}, ${output}::jsonb
+      FROM recorded WHERE ${target.triageReason}::text IS NOT NULL
+      RETURNING id),
+    row_settled AS (
+      UPDATE batch_rows SET status = ${target.status}::"BatchRowStatus", result = ${runOutput}::jsonb,
+        error_message = ${target.errorMessage}, updated_at = now()
+      WHERE run_id IN (SELECT id FROM recorded) AND status NOT IN ('completed', 'failed', 'cancelled')
+      RETURNING batch_job_id),
+    job AS (
+      UPDATE batch_jobs SET ${settledCountersAssignments({
+        settled: terminal ? 1 : 0,
+        completed: target.status === "completed" ? 1 : 0,
+        failed: target.status === "failed" ? 1 : 0,
+      })}
+      WHERE id IN (SELECT batch_job_id FROM row_settled) AND ${terminal})`;
+}
+
 /**
  * running → completed | pending_triage | failed, with the triage item, the batch row and
- * the batch counters, in one transaction of two statements (this is every run's hot path).
+ * the batch counters (this is every run's hot path). One statement when the outcome does
+ * not depend on what it cannot know beforehand; otherwise (a score that may fall below the
+ * organization's threshold, a refund to make, a concurrent change) one transaction.
  */
 export async function recordOutcome(
   run: TStartedRun,
   outcome: TAgentOutcome | { kind: "service_error"; message: string },
 ): Promise<TRecordedOutcome> {
-  const { recorded, livemode } = await db().$transaction(async (tx) => {
-    const [current] = await tx.$queryRaw<{ status: string; livemode: boolean; threshold: number; triage_item_id: string | null }[]>`
-      SELECT r.status::text AS status, r.livemode, o.triage_threshold AS threshold, t.id AS triage_item_id
+  const recorded = outcome.kind === "service_error" ? undefined : await recordInOneStatement(run, outcome);
+  const { outcome: settled, livemode } = recorded ?? (await recordInTransaction(run, outcome));
+  publishRunChange(run.runId);
+  // A new item in the queue: open triage pages refresh (a repeat after a crash is harmless).
+  if (settled?.event === "run.triage_required" && livemode !== null) publishTriageChange(run.organizationId, livemode);
+  return settled;
+}
+
+type TRecording = { outcome: TRecordedOutcome; livemode: boolean | null };
+
+/**
+ * The outcome as if the score met the threshold (an agent's own triage reason and input
+ * errors do not depend on it), guarded in the statement by the stored threshold. Undefined
+ * when the statement could not decide: the transaction does.
+ */
+async function recordInOneStatement(run: TStartedRun, outcome: TAgentOutcome): Promise<TRecording | undefined> {
+  const target = recordTarget(outcome, Number.NEGATIVE_INFINITY);
+  const score = target.status === "completed" ? target.confidenceScore : null;
+  const [current] = await db().$queryRaw<(TCurrentRun & { fits: boolean; recorded: boolean; new_triage_item_id: string | null })[]>`
+    WITH current AS (
+      SELECT r.status::text AS status, r.livemode, t.id AS triage_item_id, ${destinationsSql},
+        (${score}::float8 IS NULL OR ${score}::float8 >= o.triage_threshold) AS fits
+      FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN triage_items t ON t.run_id = r.id
+      WHERE r.id = ${run.runId}::uuid),
+    ${recordSql(run.runId, target, Prisma.sql`(SELECT fits FROM current)`)}
+    SELECT c.*, EXISTS (SELECT 1 FROM recorded) AS recorded, (SELECT id FROM item) AS new_triage_item_id FROM current c`;
+  if (!current) return { outcome: null, livemode: null };
+  if (current.recorded) {
+    return { outcome: outcomeOfRecordedRun(run, target.status, current.new_triage_item_id, current), livemode: current.livemode };
+  }
+  // Settled before this statement began (a repeat after a crash) or cancelled: as recorded.
+  if (current.status !== "running") {
+    return { outcome: outcomeOfRecordedRun(run, current.status, current.triage_item_id, current), livemode: current.livemode };
+  }
+  return undefined;
+}
+
+async function recordInTransaction(run: TStartedRun, outcome: TAgentOutcome | { kind: "service_error"; message: string }): Promise<TRecording> {
+  return db().$transaction(async (tx) => {
+    const [current] = await tx.$queryRaw<(TCurrentRun & { threshold: number })[]>`
+      SELECT r.status::text AS status, r.livemode, o.triage_threshold AS threshold, t.id AS triage_item_id, ${destinationsSql}
       FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN triage_items t ON t.run_id = r.id
       WHERE r.id = ${run.runId}::uuid FOR UPDATE OF r`;
-    if (!current) return { recorded: null, livemode: null };
+    if (!current) return { outcome: null, livemode: null };
     // Already recorded (this step is running again after a crash): report the same outcome,
     // so its event is still emitted (event ids make a repeat harmless). Cancelled: nothing.
     if (current.status !== "running") {
-      return { recorded: outcomeOfRecordedRun(run, current.status, current.triage_item_id), livemode: current.livemode };
+      return { outcome: outcomeOfRecordedRun(run, current.status, current.triage_item_id, current), livemode: current.livemode };
     }
-
     const target = recordTarget(outcome, current.threshold);
-    const terminal = target.status !== "pending_triage";
-    const output = target.output === null ? null : JSON.stringify(target.output);
-    const runOutput = target.status === "completed" ? output : null; // a person decides on pending output
     const [written] = await tx.$queryRaw<{ triage_item_id: string | null }[]>`
-      WITH recorded AS (
-        UPDATE runs SET status = ${target.status}::"RunStatus", confidence_score = ${target.confidenceScore},
-          requires_triage = ${target.status === "pending_triage"}, output = ${runOutput}::jsonb,
-          error_message = ${target.errorMessage}, completed_at = ${terminal ? new Date() : null}, updated_at = now()
-        WHERE id = ${run.runId}::uuid AND status = 'running'
-        RETURNING id, organization_id, livemode),
-      item AS (
-        INSERT INTO triage_items (id, organization_id, livemode, run_id, status, triage_reason, proposed_output)
-        SELECT gen_random_uuid(), organization_id, livemode, id, 'pending', ${target.triageReason}, ${output}::jsonb
-        FROM recorded WHERE ${target.triageReason}::text IS NOT NULL
-        RETURNING id),
-      row_settled AS (
-        UPDATE batch_rows SET status = ${target.status}::"BatchRowStatus", result = ${runOutput}::jsonb,
-          error_message = ${target.errorMessage}, updated_at = now()
-        WHERE run_id IN (SELECT id FROM recorded) AND status NOT IN ('completed', 'failed', 'cancelled')
-        RETURNING batch_job_id),
-      job AS (
-        UPDATE batch_jobs SET ${settledCountersAssignments({
-          settled: terminal ? 1 : 0,
-          completed: target.status === "completed" ? 1 : 0,
-          failed: target.status === "failed" ? 1 : 0,
-        })}
-        WHERE id IN (SELECT batch_job_id FROM row_settled) AND ${terminal})
+      WITH ${recordSql(run.runId, target, Prisma.sql`true`)}
       SELECT (SELECT id FROM item) AS triage_item_id`;
     // A run the service failed gives its credits back, in this same transaction, once.
     if (target.status === "failed" && outcome.kind === "service_error") await refundRun(tx, run.runId);
-    return { recorded: outcomeOfRecordedRun(run, target.status, written?.triage_item_id ?? null), livemode: current.livemode };
+    return { outcome: outcomeOfRecordedRun(run, target.status, written?.triage_item_id ?? null, current), livemode: current.livemode };
   });
-  publishRunChange(run.runId);
-  // A new item in the queue: open triage pages refresh (a repeat after a crash is harmless).
-  if (recorded?.event === "run.triage_required" && livemode !== null) publishTriageChange(run.organizationId, livemode);
-  return recorded;
 }
 
 /**
@@ -193,4 +260,17 @@ export async function failRunAsServiceError(runId: string, message: string): Pro
     batchJobId: stored.batchJobId,
   };
   return recordOutcome(run, { kind: "service_error", message });
+}
+
+/**
+ * The outcome a run already settled has (to announce it again when the step that recorded
+ * it runs again after a crash, before its result was saved); null while it is not settled,
+ * or when it was cancelled.
+ */
+export async function recordedOutcomeOf(runId: string): Promise<TRecordedOutcome> {
+  const [row] = await db().$queryRaw<({ status: string; organization_id: string; batch_job_id: string | null; triage_item_id: string | null } & TDestinations)[]>`
+    SELECT r.status::text AS status, r.organization_id, r.batch_job_id, t.id AS triage_item_id, ${destinationsSql}
+    FROM runs r LEFT JOIN triage_items t ON t.run_id = r.id WHERE r.id = ${runId}::uuid`;
+  if (!row) return null;
+  return outcomeOfRecordedRun({ runId, organizationId: row.organization_id, batchJobId: row.batch_job_id }, row.status, row.triage_item_id, row);
 }

@@ -3,8 +3,9 @@
 // runs the next step and answers with the step's result, which is persisted in
 // PostgreSQL (job_runs) before the next call, so a process killed mid-run resumes without
 // repeating finished steps. Retries with backoff honour `retries` and NonRetriableError;
-// keyed concurrency limits hold across processes (claims are serialised by an advisory
-// lock); higher priority starts first. Every failure counts toward a job's attempts, the
+// keyed concurrency limits hold across processes (claim.ts: one statement, a slot per key
+// taken by a trigger); higher priority starts first. A wake-up (work queued, a job done)
+// is never lost: it marks the loop dirty, and the loop claims again before sleeping. Every failure counts toward a job's attempts, the
 // executor's own included (a step result it cannot save): the job is retried with backoff
 // and fails for good when its attempts are used up. A function failing for good gets its
 // `onFailure` handler run, as an Inngest server does: an `inngest/function.failed` event
@@ -13,13 +14,12 @@ import { randomUUID } from "node:crypto";
 import { durationToMs, type InngestFunction } from "inngest";
 import { serve } from "inngest/edge";
 import { db } from "../../foundation/db/client.ts";
-import type { JobRun, Prisma } from "../../generated/prisma/client.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import { logger } from "../../foundation/logger.ts";
 import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
 import { concurrencyFor, hasFailureHandler, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
 import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on-failure.ts";
-
-const CLAIM_LOCK_ID = 72_707_370;
+import { claimJobs, isDeadlock, type TClaimedJob } from "./claim.ts";
 const MAX_BACKOFF_MS = 600_000;
 
 export type TExecutorOptions = {
@@ -36,9 +36,6 @@ export type TExecutorOptions = {
 
 type TEvent = { name: string; data: unknown; id: string; ts: number };
 type TMemo = Record<string, { type: "data"; data: unknown } | { type: "error"; error: unknown }>;
-type TClaimedRow = { id: string; function_id: string; event: JobRun["event"]; attempt: number; max_attempts: number; steps: JobRun["steps"]; stack: string[] };
-/** What executing a job needs of its row. */
-type TClaimedJob = Pick<JobRun, "id" | "functionId" | "event" | "attempt" | "maxAttempts" | "steps" | "stack">;
 type TOp = { op: string; id: string; name?: string; data?: unknown; error?: unknown };
 
 export class EmbeddedExecutor implements TEmbeddedEventSink {
@@ -50,6 +47,8 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
   private readonly inFlight = new Map<string, Promise<void>>();
   private running = false;
   private wakeUp: (() => void) | undefined;
+  /** Set by wake(), cleared when the loop starts a claim: a wake-up during a claim is not lost. */
+  private wakeRequested = false;
   private loop: Promise<void> | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
 
@@ -130,14 +129,16 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
   }
 
   private wake(): void {
+    this.wakeRequested = true;
     this.wakeUp?.();
   }
 
   private async run(): Promise<void> {
     while (this.running) {
+      this.wakeRequested = false;
       try {
         const slots = this.options.maxParallel - this.inFlight.size;
-        const claimed = slots > 0 ? await this.claim(slots) : [];
+        const claimed = slots > 0 ? await claimJobs(this.instanceId, slots, this.options.leaseMs) : [];
         for (const job of claimed) {
           const execution = this.execute(job)
             .catch((error: unknown) => this.countCrash(job, error))
@@ -150,8 +151,10 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         }
         if (claimed.length > 0 && claimed.length === slots) continue;
       } catch (error) {
+        if (isDeadlock(error)) continue;
         if (this.running) logger.error("executor loop error", { error: String(error) });
       }
+      if (this.wakeRequested) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.options.pollIntervalMs);
         this.wakeUp = () => {
@@ -179,53 +182,6 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         data: { lockedUntil: new Date(Date.now() + this.options.leaseMs) },
       })
       .catch(() => undefined);
-  }
-
-  /** Claims up to `slots` ready jobs, highest priority first, never exceeding a key's limit. */
-  private async claim(slots: number): Promise<TClaimedJob[]> {
-    return db().$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_ID})`;
-      const candidates = await tx.$queryRaw<
-        { id: string; function_id: string; concurrency_key: string | null; concurrency_limit: number | null; running: bigint }[]
-      >`
-        WITH busy AS (
-          SELECT function_id, concurrency_key, count(*) AS running FROM job_runs
-          WHERE status = 'running' AND concurrency_key IS NOT NULL GROUP BY function_id, concurrency_key)
-        SELECT j.id, j.function_id, j.concurrency_key, j.concurrency_limit, coalesce(b.running, 0) AS running
-        FROM job_runs j
-        LEFT JOIN busy b ON b.function_id = j.function_id AND b.concurrency_key = j.concurrency_key
-        WHERE j.status = 'queued' AND j.run_after <= now()
-          AND (j.concurrency_limit IS NULL OR coalesce(b.running, 0) < j.concurrency_limit)
-        ORDER BY j.priority DESC, j.sequence ASC
-        LIMIT ${slots * 4}`;
-      const taken = new Map<string, number>();
-      const chosen: string[] = [];
-      for (const candidate of candidates) {
-        if (chosen.length >= slots) break;
-        if (candidate.concurrency_key !== null && candidate.concurrency_limit !== null) {
-          const group = `${candidate.function_id}\u0000${candidate.concurrency_key}`;
-          const inUse = (taken.get(group) ?? Number(candidate.running));
-          if (inUse >= candidate.concurrency_limit) continue;
-          taken.set(group, inUse + 1);
-        }
-        chosen.push(candidate.id);
-      }
-      if (chosen.length === 0) return [];
-      const claimed = await tx.$queryRaw<TClaimedRow[]>`
-        UPDATE job_runs SET status = 'running', locked_by = ${this.instanceId},
-          locked_until = ${new Date(Date.now() + this.options.leaseMs)}, updated_at = now()
-        WHERE id = ANY(${chosen}::uuid[])
-        RETURNING id, function_id, event, attempt, max_attempts, steps, stack`;
-      return claimed.map((row) => ({
-        id: row.id,
-        functionId: row.function_id,
-        event: row.event,
-        attempt: row.attempt,
-        maxAttempts: row.max_attempts,
-        steps: row.steps,
-        stack: row.stack,
-      }));
-    });
   }
 
   private async callHandler(job: TClaimedJob, fn: InngestFunction.Any, steps: TMemo, stack: string[], attempt: number, stepId: string) {
@@ -310,26 +266,31 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     let attempt = job.attempt;
     const planned: string[] = [];
 
-    const persist = (data: Prisma.JobRunUpdateManyMutationInput) =>
-      db().jobRun.updateMany({
-        where: mine,
-        data: { steps: steps as Prisma.InputJsonValue, stack, attempt, lockedUntil: new Date(Date.now() + this.options.leaseMs), ...data },
-      });
-    // After every step (the hot path): one plain statement.
+    // Each is one plain statement, only while this executor still holds the job.
+    const leaseUntil = () => new Date(Date.now() + this.options.leaseMs);
+    // After every step: finished steps survive a crash (a step is never run again once saved).
     const saveProgress = () =>
       db().$executeRaw`
         UPDATE job_runs SET steps = ${JSON.stringify(steps)}::jsonb, stack = ${stack}::text[], attempt = ${attempt},
-          locked_until = ${new Date(Date.now() + this.options.leaseMs)}, updated_at = now()
+          locked_until = ${leaseUntil()}, updated_at = now()
+        WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'`;
+    const complete = (resultJson: string) =>
+      db().$executeRaw`
+        UPDATE job_runs SET status = 'completed', result = ${resultJson}::jsonb, steps = ${JSON.stringify(steps)}::jsonb,
+          stack = ${stack}::text[], attempt = ${attempt}, locked_by = NULL, locked_until = NULL, updated_at = now()
         WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'`;
     const requeue = (delayMs: number) =>
-      persist({ status: "queued", runAfter: new Date(Date.now() + delayMs), lockedBy: null, lockedUntil: null });
+      db().$executeRaw`
+        UPDATE job_runs SET status = 'queued', steps = ${JSON.stringify(steps)}::jsonb, stack = ${stack}::text[], attempt = ${attempt},
+          run_after = ${new Date(Date.now() + delayMs)}, locked_by = NULL, locked_until = NULL, updated_at = now()
+        WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'`;
 
     while (this.running) {
       const callStarted = performance.now();
       const response = await this.callHandler(job, fn, steps, stack, attempt, planned.shift() ?? "step");
       logger.debug("function call", { jobId: job.id, status: response.status, ms: Math.round(performance.now() - callStarted), at: Date.now() });
       if (response.status === 200) {
-        await persist({ status: "completed", result: JSON.parse(response.text || "null") as Prisma.InputJsonValue, lockedBy: null, lockedUntil: null });
+        await complete(response.text || "null");
         return;
       }
       if (response.status === 206) {
@@ -387,6 +348,6 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
       return;
     }
     // Shutting down mid-run: hand the job back; finished steps are already persisted.
-    await persist({ status: "queued", lockedBy: null, lockedUntil: null });
+    await requeue(0);
   }
 }

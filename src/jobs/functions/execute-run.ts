@@ -1,14 +1,32 @@
-// Carries out one run: mark it running, call its agent, record the outcome (completed,
-// waiting for a person, or failed), then announce the outcome. Runs of one batch share a
-// concurrency key, so at most 10 of them are in flight. If the function itself fails for
-// good (every attempt used up, whatever the cause), `onFailure` fails the run as a service
-// error (refunded) and announces it, so no run stays `running` forever.
-import { callAgent, failRunAsServiceError, recordOutcome, startRun } from "../../domains/runs/run-execution.ts";
+// Carries out one run in one step: mark it running, call its agent, record the outcome
+// (completed, waiting for a person, or failed) and, when anyone listens, request its
+// webhook deliveries right here (no fan-out job in between: one hop less). Runs
+// of one batch share a concurrency key, so at most 10 of them are in flight. If the
+// function fails for good (the agent kept failing, or any other cause), `onFailure` fails
+// the run as a service error (refunded) and announces it, so no run stays `running`.
+//
+// Why one step and not four: a step boundary only buys not repeating what came before it,
+// and each costs a round trip through serve() plus a save. Everything in this step is safe
+// to repeat when the step runs again (a crash or a retry before its result was saved):
+// startRun carries on with a run already running; recordOutcome changes a run only while
+// it is running, so the outcome, its batch counters and a refund are written once; a run
+// already settled is announced again from what was recorded; and each delivery's id
+// (event id + destination) makes a repeated request deliver nothing twice. Credits
+// are charged when the run is accepted, never here, so a repeat charges nothing. What a
+// repeat can cost is one more agent call, only after a crash or a failed outcome write.
+import { callAgent, failRunAsServiceError, recordedOutcomeOf, recordOutcome, startRun, type TRecordedOutcome } from "../../domains/runs/run-execution.ts";
 import { inngest } from "../client.ts";
 import { runOutcomeEvent, runRequested } from "../events.ts";
+import { requestRunEventDeliveries } from "./request-deliveries.ts";
 
 export const BATCH_CONCURRENCY = 10;
 export const RUN_GAVE_UP_MESSAGE = "The service could not complete the run; it was retried and gave up";
+
+/** Requests the outcome's deliveries when anyone listens; returns the event name recorded. */
+async function announce(recorded: TRecordedOutcome): Promise<string | null> {
+  if (recorded?.announce) await requestRunEventDeliveries(recorded);
+  return recorded?.event ?? null;
+}
 
 export const executeRun = inngest.createFunction(
   {
@@ -20,23 +38,17 @@ export const executeRun = inngest.createFunction(
     priority: { run: "event.data.priorityBoost" },
     onFailure: async ({ event, step }) => {
       const recorded = await step.run("fail-run", () => failRunAsServiceError(event.data.event.data.runId, RUN_GAVE_UP_MESSAGE));
-      if (recorded) await step.sendEvent("emit-run-event", runOutcomeEvent(recorded));
+      if (recorded?.announce) await step.sendEvent("emit-run-event", runOutcomeEvent(recorded));
     },
   },
   async ({ event, step }) => {
-    const run = await step.run("start-run", () => startRun(event.data.runId));
-    if (!run) return { skipped: true };
-
-    let outcome;
-    try {
-      outcome = await step.run("call-agent", () => callAgent(run));
-    } catch {
-      // The agent kept failing for a reason of the service, not of the input.
-      outcome = { kind: "service_error" as const, message: "The agent could not complete the run; it was retried and gave up" };
-    }
-
-    const recorded = await step.run("record-outcome", () => recordOutcome(run, outcome));
-    if (recorded) await step.sendEvent("emit-run-event", runOutcomeEvent(recorded));
-    return { runId: run.runId, event: recorded?.event ?? null };
+    const { runId } = event.data;
+    return step.run("execute", async () => {
+      const run = await startRun(runId);
+      // Not running: cancelled, or settled by this step's earlier try (announce it again).
+      if (!run) return { runId, event: await announce(await recordedOutcomeOf(runId)) };
+      const outcome = await callAgent(run);
+      return { runId, event: await announce(await recordOutcome(run, outcome)) };
+    });
   },
 );

@@ -1,7 +1,10 @@
 // The functions' control flow with mocked steps (@inngest/test): which steps run, with
 // what, and what each outcome emits. Their real behaviour end to end is covered over HTTP.
 import { InngestTestEngine } from "@inngest/test";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { TRunEventName } from "../../../src/domains/runs/run-events.ts";
+import * as deliveryPlan from "../../../src/domains/webhooks/delivery-plan.ts";
+import * as runExecution from "../../../src/domains/runs/run-execution.ts";
 import { setEmbeddedEventSink } from "../../../src/jobs/client.ts";
 import { executeRun } from "../../../src/jobs/functions/execute-run.ts";
 import { startBatch } from "../../../src/jobs/functions/start-batch.ts";
@@ -9,8 +12,8 @@ import { startBatch } from "../../../src/jobs/functions/start-batch.ts";
 const runId = "4b7c3a0e-8f55-4d0e-9f38-0d9a2c1b6e11";
 const organizationId = "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9";
 const batchJobId = "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d";
-const started = { runId, agentType: "center", task: "t", data: null, organizationId, batchJobId: null };
-// step.sendEvent goes through the client's middleware: capture what it would hand the executor.
+const started = { runId, agentType: "center" as const, task: "t", data: null, organizationId, batchJobId: null };
+// inngest.send and step.sendEvent go through the client's middleware: capture what it would hand the executor.
 let sent: { name: string; data?: unknown; id?: string }[] = [];
 beforeEach(() => {
   sent = [];
@@ -18,75 +21,79 @@ beforeEach(() => {
 });
 afterEach(() => setEmbeddedEventSink(undefined));
 
+vi.mock("../../../src/domains/runs/run-execution.ts", () => ({
+  startRun: vi.fn(),
+  callAgent: vi.fn(),
+  recordOutcome: vi.fn(),
+  recordedOutcomeOf: vi.fn(),
+  failRunAsServiceError: vi.fn(),
+}));
+vi.mock("../../../src/domains/webhooks/delivery-plan.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof deliveryPlan>()),
+  planRunEventDeliveries: vi.fn(),
+}));
+const execution = vi.mocked(runExecution);
+const plan = vi.mocked(deliveryPlan);
+beforeEach(() => vi.clearAllMocks());
+
 const runEvent = { name: "app/run.requested" as const, data: { runId, concurrencyKey: runId, priorityBoost: 0 } };
 
 describe("execute-run", () => {
-  it("does nothing more when the run is no longer queued", async () => {
-    const t = new InngestTestEngine({ function: executeRun, events: [runEvent], steps: [{ id: "start-run", handler: () => null }] });
-    const { result, ctx } = await t.execute();
-    expect(result).toEqual({ skipped: true });
-    expect(ctx.step.run).toHaveBeenCalledTimes(1);
-    expect(ctx.step.sendEvent).not.toHaveBeenCalled();
+  // One step runs the domain functions (mocked here): what it calls and what it announces.
+  const outcome = (event: TRunEventName, announce: boolean) => ({ event, runId, organizationId, batchJobId: null, triageItemId: null, announce });
+
+  it("does nothing more when the run is no longer queued (cancelled)", async () => {
+    execution.startRun.mockResolvedValue(null);
+    execution.recordedOutcomeOf.mockResolvedValue(null);
+    const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
+    expect(result).toEqual({ runId, event: null });
+    expect(execution.callAgent).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
-  it("records the agent's outcome and emits the matching event", async () => {
-    const t = new InngestTestEngine({
-      function: executeRun,
-      events: [runEvent],
-      steps: [
-        { id: "start-run", handler: () => started },
-        { id: "call-agent", handler: () => ({ kind: "result", result: { output: { ok: true }, confidence_score: 0.5 } }) },
-        {
-          id: "record-outcome",
-          handler: () => ({ event: "run.triage_required", runId, organizationId, batchJobId: null, triageItemId: "item-1" }),
-        },
-      ],
-    });
-    const { result, ctx } = await t.execute();
+  const target = (deliveryKey: string) => ({ deliveryKey }) as Awaited<ReturnType<typeof deliveryPlan.planRunEventDeliveries>>[number];
+
+  it("announces again an outcome recorded by an earlier try of the step", async () => {
+    execution.startRun.mockResolvedValue(null);
+    execution.recordedOutcomeOf.mockResolvedValue(outcome("run.completed", true));
+    plan.planRunEventDeliveries.mockResolvedValue([target("evt:hook")]);
+    const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
+    expect(result).toEqual({ runId, event: "run.completed" });
+    expect(execution.callAgent).not.toHaveBeenCalled();
+    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.completed", null);
+    expect(sent.map((event) => event.id)).toEqual(["evt:hook"]);
+  });
+
+  it("records the agent's outcome and requests its deliveries when anyone listens", async () => {
+    execution.startRun.mockResolvedValue(started);
+    execution.callAgent.mockResolvedValue({ kind: "result", result: { output: { ok: true }, confidence_score: 0.5 } });
+    execution.recordOutcome.mockResolvedValue({ ...outcome("run.triage_required", true), triageItemId: "item-1" });
+    plan.planRunEventDeliveries.mockResolvedValue([target("evt:hook"), target("evt:run")]);
+    const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
     expect(result).toEqual({ runId, event: "run.triage_required" });
-    expect(ctx.step.sendEvent).toHaveBeenCalledWith("emit-run-event", {
-      id: `run.triage_required-${runId}`,
-      name: "app/run.triage_required",
-      data: { event: "run.triage_required", runId, organizationId, batchJobId: null, triageItemId: "item-1" },
-    });
-    expect(sent.map((event) => event.name)).toEqual(["app/run.triage_required"]);
-  });
-
-  it("records a service error when the agent step gives up, and emits run.failed", async () => {
-    const t = new InngestTestEngine({
-      function: executeRun,
-      events: [runEvent],
-      steps: [
-        { id: "start-run", handler: () => started },
-        { id: "call-agent", handler: () => { throw new Error("provider down"); } },
-        {
-          id: "record-outcome",
-          handler: () => ({ event: "run.failed", runId, organizationId, batchJobId: null, triageItemId: null }),
-        },
-      ],
-    });
-    const { result } = await t.execute();
-    expect(result).toEqual({ runId, event: "run.failed" });
-    expect(sent).toEqual([
-      expect.objectContaining({
-        name: "app/run.failed",
-        data: { event: "run.failed", runId, organizationId, batchJobId: null, triageItemId: null },
-      }),
+    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.triage_required", "item-1");
+    expect(sent.map((event) => [event.name, event.id])).toEqual([
+      ["app/webhook.delivery-requested", "evt:hook"],
+      ["app/webhook.delivery-requested", "evt:run"],
     ]);
   });
 
+  it("plans and sends nothing when nothing listens to the outcome", async () => {
+    execution.startRun.mockResolvedValue(started);
+    execution.callAgent.mockResolvedValue({ kind: "result", result: { output: {}, confidence_score: 1 } });
+    execution.recordOutcome.mockResolvedValue(outcome("run.completed", false));
+    const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
+    expect(result).toEqual({ runId, event: "run.completed" });
+    expect(plan.planRunEventDeliveries).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
+  });
+
   it("emits nothing when the outcome changed nothing (the run was cancelled meanwhile)", async () => {
-    const t = new InngestTestEngine({
-      function: executeRun,
-      events: [runEvent],
-      steps: [
-        { id: "start-run", handler: () => started },
-        { id: "call-agent", handler: () => ({ kind: "result", result: { output: {}, confidence_score: 1 } }) },
-        { id: "record-outcome", handler: () => null },
-      ],
-    });
-    const { ctx } = await t.execute();
-    expect(ctx.step.sendEvent).not.toHaveBeenCalled();
+    execution.startRun.mockResolvedValue(started);
+    execution.callAgent.mockResolvedValue({ kind: "result", result: { output: {}, confidence_score: 1 } });
+    execution.recordOutcome.mockResolvedValue(null);
+    await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
+    expect(sent).toEqual([]);
   });
 });
 
