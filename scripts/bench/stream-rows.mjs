@@ -1,0 +1,109 @@
+// Open run streams: N concurrent GET /v1/runs/:id/stream on one run that waits in
+// pending_triage (an rfq_generator task without items), the server's RSS with them open,
+// then one change (cancelling the run) and the time until every stream has seen it.
+import http from "node:http";
+import { check, row } from "./report.mjs";
+import { sleep } from "./target.mjs";
+
+const OPENING_IN_FLIGHT = 100;
+// Updates go out at most once per 2 s per stream: publish only after that has passed.
+const MIN_UPDATE_INTERVAL_MS = 2_000;
+
+function openStream(target, tenant, runId) {
+  return new Promise((resolve) => {
+    const stream = { opened: false, sawChange: undefined, ended: false, error: undefined };
+    let buffer = "";
+    const request = http.request(
+      { host: "127.0.0.1", port: target.server.port, path: `/v1/runs/${runId}/stream`, headers: { authorization: tenant.headers.authorization }, agent: false },
+      (response) => {
+        if (response.statusCode !== 200) {
+          stream.error = `HTTP ${response.statusCode}`;
+          response.resume();
+          return resolve(stream);
+        }
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => {
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf("\n\n")) !== -1) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = frame.split("\n").find((line) => line.startsWith("data: "));
+            if (!data) continue;
+            const { status } = JSON.parse(data.slice(6));
+            if (!stream.opened) {
+              stream.opened = true;
+              resolve(stream);
+            }
+            if (status === "cancelled" && stream.sawChange === undefined) stream.sawChange = Date.now();
+          }
+        });
+        response.on("end", () => {
+          stream.ended = true;
+          resolve(stream);
+        });
+      },
+    );
+    request.on("error", (error) => {
+      stream.error = error.code ?? error.message;
+      resolve(stream);
+    });
+    stream.close = () => request.destroy();
+    request.end();
+  });
+}
+
+async function openStreams(target, tenant, runId, count) {
+  const streams = [];
+  let next = 0;
+  const opener = async () => {
+    while (next < count) {
+      next += 1;
+      streams.push(await openStream(target, tenant, runId));
+    }
+  };
+  await Promise.all(Array.from({ length: OPENING_IN_FLIGHT }, opener));
+  return streams;
+}
+
+async function waitingRun(target, tenant) {
+  const { run_id: runId } = await target.api("POST", "/v1/run", tenant, { task: "Say hello", agent_type: "rfq_generator" });
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const { run } = await target.api("GET", `/v1/runs/${runId}`, tenant);
+    if (run.status === "pending_triage") return runId;
+    if (["completed", "failed", "cancelled"].includes(run.status)) throw new Error(`stream run ended ${run.status} instead of waiting for triage`);
+    await sleep(50);
+  }
+  throw new Error("stream run never reached pending_triage");
+}
+
+export async function streamsRow(target, tenant, count, { rssGoalMb } = {}) {
+  const runId = await waitingRun(target, tenant);
+  const rssBeforeMb = target.rssMb();
+  const { streams, openMs, rssOpenMb, fanOutMs, saw } = await target.measured(`streams-${count}`, async () => {
+    const openStarted = Date.now();
+    const streams = await openStreams(target, tenant, runId, count);
+    const openMs = Date.now() - openStarted;
+    await sleep(MIN_UPDATE_INTERVAL_MS + 200);
+    const rssOpenMb = target.rssMb();
+    const published = Date.now();
+    await target.api("POST", `/v1/runs/${runId}/cancel`, tenant, {});
+    const live = streams.filter((stream) => stream.opened && !stream.ended);
+    const deadline = Date.now() + 30_000;
+    while (live.some((stream) => stream.sawChange === undefined && !stream.ended) && Date.now() < deadline) await sleep(10);
+    const saw = live.filter((stream) => stream.sawChange !== undefined);
+    const fanOutMs = saw.length ? Math.max(...saw.map((stream) => stream.sawChange)) - published : null;
+    return { streams, openMs, rssOpenMb, fanOutMs, saw: saw.length };
+  });
+  for (const stream of streams) stream.close?.();
+  const opened = streams.filter((stream) => stream.opened).length;
+  const errors = [...new Set(streams.filter((stream) => stream.error).map((stream) => stream.error))];
+  const figures = { streams: count, opened, openMs, rssBeforeMb: Math.round(rssBeforeMb), rssOpenMb: Math.round(rssOpenMb), sawChange: saw, fanOutMs, errors };
+  const checks = [
+    check("streams opened", `${opened}/${count}`, "all", opened === count),
+    check("saw the change", `${saw}/${count}`, "all", saw === count),
+  ];
+  if (rssGoalMb) checks.unshift(check("RSS", `${figures.rssOpenMb} MB`, `< ${rssGoalMb} MB`, figures.rssOpenMb < rssGoalMb));
+  return row(target, `streams-${count}`, `${count} open run streams`, figures, checks,
+    `RSS ${figures.rssOpenMb} MB (${figures.rssBeforeMb} before), opened in ${(openMs / 1000).toFixed(1)} s, fan-out ${fanOutMs ?? "–"} ms`);
+}
