@@ -25,7 +25,7 @@ async function waitForBatches(target, ids, timeoutMs = 600_000) {
     const [{ open }] = await target.query("SELECT count(*)::int AS open FROM batch_jobs WHERE id = ANY($1::uuid[]) AND status IN ('pending', 'running')", [ids]);
     if (open === 0) return;
     if (Date.now() > deadline) throw new Error(`batches still open after ${timeoutMs} ms`);
-    await sleep(20);
+    await sleep(100);
   }
 }
 
@@ -62,7 +62,7 @@ export async function cpuRow(target, tenant) {
       ids.push((await target.api("POST", "/v1/batches", tenant, { agent_type: "rfq_generator", rows: batchRows(Math.min(BATCH_ROWS, left)) })).job.id);
     }
     await waitForBatches(target, ids);
-    await target.drained({ pollMs: 50 });
+    await target.drained({ pollMs: 100 });
     return { cpuMs: target.cpuMs() - cpuBefore, wallMs: Date.now() - started };
   });
   const perRun = Number((cpuMs / CPU_RUNS).toFixed(1));

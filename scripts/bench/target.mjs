@@ -2,12 +2,13 @@
 // DATA_DIR), the built server started on it, and the helpers the rows share: an SQL client
 // (on embedded, through the server's own PGlite socket), the admin CLI, /proc readings.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
 export const PROFILE_DIR = path.resolve("bench/results/profiles");
+const LOG_DIR = path.resolve("bench/results/logs");
 
 // High enough that the limiter never refuses, while every call still goes through it.
 const UNLIMITED = { RATE_LIMIT_STRICT_PER_MIN: "100000000", RATE_LIMIT_STANDARD_PER_MIN: "100000000", DAILY_CALL_CAP_GROWTH: "100000000" };
@@ -85,7 +86,11 @@ export class Target {
     this.serverEnv = this.env({ ...extraEnv, PORT: "0", HOST: "127.0.0.1" });
     const startedAt = Date.now();
     const child = spawn(process.execPath, args, { env: this.serverEnv, stdio: ["ignore", "pipe", "pipe"] });
-    child.stderr.on("data", (chunk) => process.stderr.write(`[server ${this.name}] ${chunk}`));
+    // The server's log goes to a file (a load test makes a lot of it); stop() counts it.
+    mkdirSync(LOG_DIR, { recursive: true });
+    const logFile = path.join(LOG_DIR, `${this.name}-${phase}.log`);
+    const log = createWriteStream(logFile);
+    child.stderr.pipe(log);
     let output = "";
     const port = await new Promise((resolve, reject) => {
       child.stdout.on("data", (chunk) => {
@@ -95,7 +100,8 @@ export class Target {
       });
       child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
     });
-    this.server = { child, phase, startedAt, windows: [], baseUrl: `http://127.0.0.1:${port}`, port };
+    child.stdout.pipe(log);
+    this.server = { child, phase, startedAt, logFile, windows: [], baseUrl: `http://127.0.0.1:${port}`, port };
     return this.server;
   }
 
@@ -110,7 +116,7 @@ export class Target {
   }
 
   async stopServer() {
-    const { child, phase, windows } = this.server;
+    const { child, phase, windows, logFile } = this.server;
     this.server = undefined;
     await this.sqlClient?.end().catch(() => undefined);
     this.sqlClient = undefined;
@@ -119,6 +125,7 @@ export class Target {
       child.kill("SIGTERM");
       await exited;
     }
+    reportLog(logFile);
     if (this.profile) {
       const file = readdirSync(this.profileScratch).find((name) => name.endsWith(".cpuprofile"));
       if (file) {
@@ -190,6 +197,26 @@ export class Target {
       await sleep(pollMs);
     }
     throw new Error(`${this.name}: engine not drained after ${timeoutMs} ms`);
+  }
+}
+
+/** One line per log level seen, with the first error's message (the full log stays on disk). */
+function reportLog(logFile) {
+  const levels = {};
+  let firstError;
+  for (const line of readFileSync(logFile, "utf8").split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      const entry = JSON.parse(line);
+      levels[entry.level] = (levels[entry.level] ?? 0) + 1;
+      if (entry.level === "error") firstError ??= `${entry.message}: ${String(entry.error ?? "").split("\n")[0]}`;
+    } catch {
+      // not a log line
+    }
+  }
+  if (Object.keys(levels).length) {
+    const counts = Object.entries(levels).map(([level, count]) => `${count} ${level}`).join(", ");
+    console.log(`  (server log: ${counts}${firstError ? `; first error: ${firstError}` : ""} — ${path.relative(process.cwd(), logFile)})`);
   }
 }
 
