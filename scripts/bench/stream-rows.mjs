@@ -1,6 +1,7 @@
 // Open run streams: N concurrent GET /v1/runs/:id/stream on one run that waits in
 // pending_triage (an rfq_generator task without items), the server's RSS with them open,
 // then one change (cancelling the run) and the time until every stream has seen it.
+import { spawnSync } from "node:child_process";
 import http from "node:http";
 import { check, row } from "./report.mjs";
 import { sleep } from "./target.mjs";
@@ -77,30 +78,40 @@ async function waitingRun(target, tenant) {
   throw new Error("stream run never reached pending_triage");
 }
 
+/** This process's (and so the server's) open-file limit: each stream is a socket on both sides. */
+function openFileLimit() {
+  const output = spawnSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" }).stdout.trim();
+  return output === "unlimited" ? Infinity : Number(output);
+}
+
 export async function streamsRow(target, tenant, count, { rssGoalMb } = {}) {
+  const limit = openFileLimit();
+  if (limit < count + 200) throw new Error(`ulimit -n is ${limit}: raise it above ${count + 200} (ulimit -n ${count + 1000}) for ${count} streams`);
   const runId = await waitingRun(target, tenant);
   const rssBeforeMb = target.rssMb();
-  const { streams, openMs, rssOpenMb, fanOutMs, saw } = await target.measured(`streams-${count}`, async () => {
+  const { streams, openMs, rssOpenMb, fanOutMs, saw, liveAtPublish } = await target.measured(`streams-${count}`, async () => {
     const openStarted = Date.now();
     const streams = await openStreams(target, tenant, runId, count);
     const openMs = Date.now() - openStarted;
     await sleep(MIN_UPDATE_INTERVAL_MS + 200);
     const rssOpenMb = target.rssMb();
+    // Streams close after 30 s by design: when opening them took that long, fewer are live.
+    const live = streams.filter((stream) => stream.opened && !stream.ended);
     const published = Date.now();
     await target.api("POST", `/v1/runs/${runId}/cancel`, tenant, {});
-    const live = streams.filter((stream) => stream.opened && !stream.ended);
     const deadline = Date.now() + 30_000;
     while (live.some((stream) => stream.sawChange === undefined && !stream.ended) && Date.now() < deadline) await sleep(10);
     const saw = live.filter((stream) => stream.sawChange !== undefined);
     const fanOutMs = saw.length ? Math.max(...saw.map((stream) => stream.sawChange)) - published : null;
-    return { streams, openMs, rssOpenMb, fanOutMs, saw: saw.length };
+    return { streams, openMs, rssOpenMb, fanOutMs, saw: saw.length, liveAtPublish: live.length };
   });
   for (const stream of streams) stream.close?.();
   const opened = streams.filter((stream) => stream.opened).length;
   const errors = [...new Set(streams.filter((stream) => stream.error).map((stream) => stream.error))];
-  const figures = { streams: count, opened, openMs, rssBeforeMb: Math.round(rssBeforeMb), rssOpenMb: Math.round(rssOpenMb), sawChange: saw, fanOutMs, errors };
+  const figures = { streams: count, opened, openMs, rssBeforeMb: Math.round(rssBeforeMb), rssOpenMb: Math.round(rssOpenMb), liveAtPublish, sawChange: saw, fanOutMs, errors };
   const checks = [
     check("streams opened", `${opened}/${count}`, "all", opened === count),
+    check("open when measured", `${liveAtPublish}/${count}`, "all", liveAtPublish === count),
     check("saw the change", `${saw}/${count}`, "all", saw === count),
   ];
   if (rssGoalMb) checks.unshift(check("RSS", `${figures.rssOpenMb} MB`, `< ${rssGoalMb} MB`, figures.rssOpenMb < rssGoalMb));
