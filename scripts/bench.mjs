@@ -42,14 +42,23 @@ async function benchTarget(target, results) {
   await target.setUp();
   try {
     // The batch row needs 50 ms agents: its own server (started first, so nothing else
-    // is still executing on it).
+    // is still executing on it). Then streams, then the API rows on one server.
     if (selected.has("batch")) {
       await target.startServer("batch", { AGENT_LATENCY_MS: String(BATCH_LATENCY_MS) });
       const tenant = target.tenant("Bench batch");
       await attempt(results, target, "batch", "500-row batch, 50 ms agents", () => batchRow(target, tenant));
       await target.stopServer();
     }
-    const apiRows = ROWS.filter((name) => name !== "batch" && selected.has(name));
+    // Streams get a fresh server too: its RSS should not carry the other rows' heap.
+    if (selected.has("streams")) {
+      await target.startServer("streams", { AGENT_LATENCY_MS: "0" });
+      const tenant = target.tenant("Bench streams");
+      for (const count of streamCounts) {
+        await attempt(results, target, `streams-${count}`, `${count} open run streams`, () => streamsRow(target, tenant, count, { rssGoalMb: count >= 5000 ? 400 : undefined }));
+      }
+      await target.stopServer();
+    }
+    const apiRows = ROWS.filter((name) => !["batch", "streams"].includes(name) && selected.has(name));
     if (!apiRows.length) return;
     const certificate = webhookReceiverCertificate(target.dataDir);
     await target.startServer(apiRows.join("+"), { AGENT_LATENCY_MS: "0", WEBHOOK_ALLOW_PRIVATE_URLS: "true", NODE_EXTRA_CA_CERTS: certificate.certPath });
@@ -77,12 +86,6 @@ async function benchTarget(target, results) {
       const tenant = target.tenant("Bench hooks");
       await attempt(results, target, "webhook", "webhook delivered after completion", () => webhookRow(target, tenant, certificate));
       await target.drained();
-    }
-    if (selected.has("streams")) {
-      const tenant = target.tenant("Bench streams");
-      for (const count of streamCounts) {
-        await attempt(results, target, `streams-${count}`, `${count} open run streams`, () => streamsRow(target, tenant, count, { rssGoalMb: count >= 5000 ? 400 : undefined }));
-      }
     }
     // Last: the runs it accepts keep executing after the load stops.
     if (selected.has("post-run")) {

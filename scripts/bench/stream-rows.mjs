@@ -11,8 +11,8 @@ const OPENING_IN_FLIGHT = 100;
 const MIN_UPDATE_INTERVAL_MS = 2_000;
 
 function openStream(target, tenant, runId) {
-  return new Promise((resolve) => {
-    const stream = { opened: false, sawChange: undefined, ended: false, error: undefined };
+  const stream = { opened: false, sawChange: undefined, ended: false, error: undefined };
+  stream.ready = new Promise((resolve) => {
     let buffer = "";
     const request = http.request(
       { host: "127.0.0.1", port: target.server.port, path: `/v1/runs/${runId}/stream`, headers: { authorization: tenant.headers.authorization }, agent: false },
@@ -52,19 +52,20 @@ function openStream(target, tenant, runId) {
     stream.close = () => request.destroy();
     request.end();
   });
+  return stream;
 }
 
-async function openStreams(target, tenant, runId, count) {
-  const streams = [];
+async function openStreams(target, tenant, runId, count, streams) {
   let next = 0;
   const opener = async () => {
     while (next < count) {
       next += 1;
-      streams.push(await openStream(target, tenant, runId));
+      const stream = openStream(target, tenant, runId);
+      streams.push(stream);
+      await stream.ready;
     }
   };
   await Promise.all(Array.from({ length: OPENING_IN_FLIGHT }, opener));
-  return streams;
 }
 
 async function waitingRun(target, tenant) {
@@ -89,9 +90,16 @@ export async function streamsRow(target, tenant, count, { rssGoalMb } = {}) {
   if (limit < count + 200) throw new Error(`ulimit -n is ${limit}: raise it above ${count + 200} (ulimit -n ${count + 1000}) for ${count} streams`);
   const runId = await waitingRun(target, tenant);
   const rssBeforeMb = target.rssMb();
-  const { streams, openMs, rssOpenMb, fanOutMs, saw, liveAtPublish } = await target.measured(`streams-${count}`, async () => {
+  const { streams, openMs, rssOpenMb, fanOutMs, saw, liveAtPublish, peak } = await target.measured(`streams-${count}`, async () => {
     const openStarted = Date.now();
-    const streams = await openStreams(target, tenant, runId, count);
+    const streams = [];
+    // When opening takes longer than a stream lives, the most ever open at once is the figure.
+    const peak = { live: 0, rssMb: 0 };
+    const sampler = setInterval(() => {
+      const live = streams.filter((stream) => stream.opened && !stream.ended).length;
+      if (live > peak.live) Object.assign(peak, { live, rssMb: target.rssMb() });
+    }, 500);
+    await openStreams(target, tenant, runId, count, streams).finally(() => clearInterval(sampler));
     const openMs = Date.now() - openStarted;
     await sleep(MIN_UPDATE_INTERVAL_MS + 200);
     const rssOpenMb = target.rssMb();
@@ -103,12 +111,12 @@ export async function streamsRow(target, tenant, count, { rssGoalMb } = {}) {
     while (live.some((stream) => stream.sawChange === undefined && !stream.ended) && Date.now() < deadline) await sleep(10);
     const saw = live.filter((stream) => stream.sawChange !== undefined);
     const fanOutMs = saw.length ? Math.max(...saw.map((stream) => stream.sawChange)) - published : null;
-    return { streams, openMs, rssOpenMb, fanOutMs, saw: saw.length, liveAtPublish: live.length };
+    return { streams, openMs, rssOpenMb, fanOutMs, saw: saw.length, liveAtPublish: live.length, peak };
   });
   for (const stream of streams) stream.close?.();
   const opened = streams.filter((stream) => stream.opened).length;
   const errors = [...new Set(streams.filter((stream) => stream.error).map((stream) => stream.error))];
-  const figures = { streams: count, opened, openMs, rssBeforeMb: Math.round(rssBeforeMb), rssOpenMb: Math.round(rssOpenMb), liveAtPublish, sawChange: saw, fanOutMs, errors };
+  const figures = { streams: count, opened, openMs, rssBeforeMb: Math.round(rssBeforeMb), rssOpenMb: Math.round(rssOpenMb), liveAtPublish, peakLive: peak.live, rssAtPeakLiveMb: Math.round(peak.rssMb), sawChange: saw, fanOutMs, errors };
   const checks = [
     check("streams opened", `${opened}/${count}`, "all", opened === count),
     check("open when measured", `${liveAtPublish}/${count}`, "all", liveAtPublish === count),
@@ -116,5 +124,6 @@ export async function streamsRow(target, tenant, count, { rssGoalMb } = {}) {
   ];
   if (rssGoalMb) checks.unshift(check("RSS", `${figures.rssOpenMb} MB`, `< ${rssGoalMb} MB`, figures.rssOpenMb < rssGoalMb));
   return row(target, `streams-${count}`, `${count} open run streams`, figures, checks,
-    `RSS ${figures.rssOpenMb} MB (${figures.rssBeforeMb} before), opened in ${(openMs / 1000).toFixed(1)} s, fan-out ${fanOutMs ?? "–"} ms`);
+    `RSS ${figures.rssOpenMb} MB (${figures.rssBeforeMb} before), opened in ${(openMs / 1000).toFixed(1)} s, ` +
+      `${liveAtPublish} open at the change (most at once ${peak.live}, RSS ${figures.rssAtPeakLiveMb} MB), fan-out ${fanOutMs ?? "–"} ms`);
 }
