@@ -7,6 +7,7 @@ import { check, row } from "./report.mjs";
 import { sleep } from "./target.mjs";
 
 const OPENING_IN_FLIGHT = 100;
+const WARMUP_STREAMS = 300;
 // Updates go out at most once per 2 s per stream: publish only after that has passed.
 const MIN_UPDATE_INTERVAL_MS = 2_000;
 
@@ -89,6 +90,11 @@ export async function streamsRow(target, tenant, count, { rssGoalMb } = {}) {
   const limit = openFileLimit();
   if (limit < count + 200) throw new Error(`ulimit -n is ${limit}: raise it above ${count + 200} (ulimit -n ${count + 1000}) for ${count} streams`);
   const runId = await waitingRun(target, tenant);
+  // Warm the path up (JIT, pools) the way the row uses it: open streams, then drop them.
+  const warmup = [];
+  await openStreams(target, tenant, runId, WARMUP_STREAMS, warmup);
+  for (const stream of warmup) stream.close?.();
+  await sleep(1_000);
   const rssBeforeMb = target.rssMb();
   const { streams, openMs, rssOpenMb, fanOutMs, saw, liveAtPublish, peak } = await target.measured(`streams-${count}`, async () => {
     const openStarted = Date.now();
