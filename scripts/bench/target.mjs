@@ -9,6 +9,7 @@ import pg from "pg";
 
 export const PROFILE_DIR = path.resolve("bench/results/profiles");
 const LOG_DIR = path.resolve("bench/results/logs");
+const SHUTDOWN_GRACE_MS = 20_000;
 
 // High enough that the limiter never refuses, while every call still goes through it.
 const UNLIMITED = { RATE_LIMIT_STRICT_PER_MIN: "100000000", RATE_LIMIT_STANDARD_PER_MIN: "100000000", DAILY_CALL_CAP_GROWTH: "100000000" };
@@ -123,7 +124,13 @@ export class Target {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
+      // A server that does not finish its graceful shutdown is killed (its profile is lost).
+      const timer = setTimeout(() => {
+        console.log(`  (server ${this.name}/${phase} still running ${SHUTDOWN_GRACE_MS / 1000} s after SIGTERM: killed)`);
+        child.kill("SIGKILL");
+      }, SHUTDOWN_GRACE_MS);
       await exited;
+      clearTimeout(timer);
     }
     reportLog(logFile);
     if (this.profile) {
