@@ -107,10 +107,14 @@ for (const spec of targetsFromEnvironment()) {
   console.log(`— ${spec.name}${spec.databaseUrl ? ` (PostgreSQL${spec.redisUrl ? " + Redis" : ", memory limiter"})` : " (PGlite, memory limiter)"}`);
   const target = new Target(spec, { profile });
   await benchTarget(target, results);
+  // One summary per measured row (a server's profile spans several rows).
   for (const { file, windows } of target.profiles) {
-    const summary = summarizeProfile(file, { windows });
-    profiles.push({ target: spec.name, file, windows, summary: summary.data });
-    console.log(`\nprofile ${file}\n${summary.text}\n`);
+    for (const rowName of [...new Set(windows.map((window) => window.row))]) {
+      const rowWindows = windows.filter((window) => window.row === rowName);
+      const summary = summarizeProfile(file, { windows: rowWindows });
+      profiles.push({ target: spec.name, row: rowName, file, windows: rowWindows, summary: summary.data });
+      console.log(`\nprofile [${spec.name}] ${rowName}: ${file}\n${summary.text}\n`);
+    }
   }
   console.log("");
 }
