@@ -2,7 +2,7 @@
 // Summarizes a V8 .cpuprofile (node --cpu-prof): the top self-time functions and the share
 // of busy time by package (node_modules/<pkg>, app code, node internals, GC). App code in
 // dist/*.mjs is mapped back to src/ through its source map; WebAssembly frames (Prisma's
-// query compiler, PGlite) count for the package that called into them.
+// query compiler, PGlite) and native functions count for the package that called them.
 //   node scripts/bench/profile-summary.mjs file.cpuprofile [--from-ms N] [--to-ms N] [--top N]
 // --from-ms/--to-ms keep only samples in that window (ms since the profile started).
 import { existsSync, readFileSync } from "node:fs";
@@ -74,12 +74,28 @@ export function summarizeProfile(file, { windows, top = 25 } = {}) {
   const parents = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
   const classified = new Map(profile.nodes.map((node) => [node.id, classify(node.callFrame)]));
-  // WebAssembly has no package of its own: charge it to the nearest JavaScript caller's.
+  // WebAssembly and native functions (JSON.parse, a socket's writev) have no package of
+  // their own: charge them to the nearest caller that has a script.
+  const borrowsCaller = (id) => {
+    const node = nodes.get(id);
+    return classified.get(id).category === "wasm" || (!node.callFrame.url && !/^\(.*\)$/.test(node.callFrame.functionName));
+  };
   const packageOf = (id) => {
     let current = id;
-    while (classified.get(current)?.category === "wasm" && parents.has(current)) current = parents.get(current);
-    const category = classified.get(current).category;
-    return category === "wasm" ? "wasm (unknown caller)" : category;
+    while (borrowsCaller(current) && parents.has(current)) current = parents.get(current);
+    if (!borrowsCaller(current)) return classified.get(current).category;
+    return classified.get(id).category === "wasm" ? "wasm (unknown caller)" : "node internals";
+  };
+
+  // For node internals (a socket's writev): the package whose call led there.
+  const viaOf = (id) => {
+    let current = parents.get(id);
+    while (current !== undefined) {
+      const category = classified.get(current).category;
+      if (category !== "node internals" && category !== "wasm" && !/^\(.*\)$/.test(category)) return category;
+      current = parents.get(current);
+    }
+    return undefined;
   };
 
   const self = selfTimes(profile, windows);
@@ -94,9 +110,11 @@ export function summarizeProfile(file, { windows, top = 25 } = {}) {
       idleMs += ms;
       continue;
     }
-    const pkg = packageOf(id);
+    let pkg = packageOf(id);
+    if (pkg === "node internals" && viaOf(id)) pkg = `node internals via ${viaOf(id)}`;
     const { location } = classified.get(id);
-    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms);
+    const coarse = pkg.startsWith("node internals") ? "node internals" : pkg;
+    byPackage.set(coarse, (byPackage.get(coarse) ?? 0) + ms);
     const key = `${node.callFrame.functionName || "(anonymous)"}\u0000${location}\u0000${pkg}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
   }
