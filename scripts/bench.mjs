@@ -1,156 +1,123 @@
 #!/usr/bin/env node
-// `npm run bench`: measured targets that do not belong in tests.
-//  1. A 500-row batch with AGENT_LATENCY_MS=50 on the embedded executor against the real
-//     PostgreSQL: makespan vs the 2.5 s ideal (500 rows / 10 in flight × 50 ms; target
-//     ≤ 1.5×) and the observed peak of rows in flight (target exactly 10).
-//  2. Webhook delivery latency: time from a run's completion (its completed_at) to a local
-//     HTTPS receiver getting the run.completed delivery, p50 and p99 over 200 runs.
-// Needs `npm run build` first (npm run bench does it). BENCH_ONLY=batch|webhooks runs one.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:https";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { peakOverlap } from "./peak-overlap.mjs";
+// `npm run bench`: the performance table of issue 10, measured on the built server, on
+// embedded defaults and again on DATABASE_URL / REDIS_URL when set (a fresh database per
+// target, dropped afterwards). Load comes from this process (autocannon, 20 connections);
+// the server is `node dist/server.mjs`. Prints every row with its target and ✓/✗ and writes
+// bench/results/latest.json.
+//   BENCH_ONLY=get-run,batch   rows to run: health get-run list-runs post-run batch cpu webhook streams
+//   BENCH_TARGETS=postgres     targets to run (embedded, postgres)
+//   BENCH_PROFILE=1            run the server under --cpu-prof (bench/results/profiles) and
+//                              summarize each profile, cropped to the measured rows
+//   BENCH_DURATION_S=10 BENCH_WARMUP_S=2 BENCH_CPU_RUNS=1000 BENCH_STREAMS=1000,5000 BENCH_KEEP_DB=1
+import { BATCH_LATENCY_MS, batchRow, cpuRow, webhookReceiverCertificate, webhookRow } from "./bench/engine-rows.mjs";
+import { createRuns, getRunRow, healthRow, listRunsRows, postRunRow } from "./bench/http-rows.mjs";
+import { summarizeProfile } from "./bench/profile-summary.mjs";
+import { failedRow, machineInfo, printSummary, writeResults } from "./bench/report.mjs";
+import { streamsRow } from "./bench/stream-rows.mjs";
+import { Target, targetsFromEnvironment } from "./bench/target.mjs";
 
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const ROWS = 500;
-const LATENCY_MS = 50;
-const CONCURRENCY = 10;
-
-function databaseUrl(name) {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+const ROWS = ["health", "get-run", "list-runs", "post-run", "batch", "cpu", "webhook", "streams"];
+const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim()).filter(Boolean);
+const unknown = (only ?? []).filter((name) => !ROWS.includes(name));
+if (unknown.length) {
+  console.error(`BENCH_ONLY: unknown row(s) ${unknown.join(", ")}; rows are ${ROWS.join(", ")}`);
+  process.exit(2);
 }
+const selected = new Set(only ?? ROWS);
+const profile = process.env.BENCH_PROFILE === "1";
+const streamCounts = (process.env.BENCH_STREAMS ?? "1000,5000").split(",").map(Number);
+// The ratio rows need the ceiling from the same server and run.
+const needsHealth = ["health", "get-run", "list-runs", "post-run"].some((name) => selected.has(name));
 
-async function withAdmin(sql) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
+async function attempt(results, target, name, label, work) {
   try {
-    await client.query(sql);
-  } finally {
-    await client.end();
+    const produced = await work();
+    results.push(...(Array.isArray(produced) ? produced : [produced]));
+  } catch (error) {
+    results.push(failedRow(target, name, label, error));
   }
 }
 
-function cli(env, ...args) {
-  const result = spawnSync(process.execPath, ["dist/admin.mjs", ...args, "--json"], { env: { ...process.env, ...env }, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(result.stderr);
-  return JSON.parse(result.stdout);
-}
-
-async function startServer(env) {
-  const child = spawn(process.execPath, ["dist/server.mjs"], { env: { ...process.env, ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "inherit"] });
-  let output = "";
-  const port = await new Promise((resolve, reject) => {
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      const match = /ready on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
-}
-
-async function benchBatch() {
-  const name = `aw_bench_${Date.now()}`;
-  await withAdmin(`CREATE DATABASE "${name}"`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-bench-"));
-  const env = { DATABASE_URL: databaseUrl(name), DATA_DIR: dataDir, AGENT_LATENCY_MS: String(LATENCY_MS), NODE_ENV: "production" };
-  const server = await startServer(env);
+async function benchTarget(target, results) {
+  await target.setUp();
   try {
-    const org = cli(env, "create-org", "--name", "Bench", "--plan", "enterprise");
-    const { key } = cli(env, "create-key", "--org", org.id, "--name", "bench", "--scopes", "all", "--mode", "live");
-    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-    const rows = Array.from({ length: ROWS }, (_, index) => ({ task: `Quote ${index}`, data: { items: [{ description: "bolt", quantity: index + 1 }] } }));
-
-    const started = performance.now();
-    const created = await (await fetch(`${server.baseUrl}/v1/batches`, { method: "POST", headers, body: JSON.stringify({ agent_type: "rfq_generator", rows }) })).json();
-    let job;
-    for (;;) {
-      job = (await (await fetch(`${server.baseUrl}/v1/batches/${created.job.id}`, { headers })).json()).job;
-      if (job.status === "completed") break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    // The batch row needs 50 ms agents: its own server (started first, so nothing else
+    // is still executing on it). Then streams, then the API rows on one server.
+    if (selected.has("batch")) {
+      await target.startServer("batch", { AGENT_LATENCY_MS: String(BATCH_LATENCY_MS) });
+      const tenant = target.tenant("Bench batch");
+      await attempt(results, target, "batch", "500-row batch, 50 ms agents", () => batchRow(target, tenant));
+      await target.stopServer();
     }
-    const makespanMs = performance.now() - started;
-
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    const { rows: runs } = await client.query("SELECT started_at, completed_at FROM runs WHERE batch_job_id = $1", [created.job.id]);
-    await client.end();
-    const peak = peakOverlap(runs.map((run) => ({ start: run.started_at.getTime(), end: run.completed_at.getTime() })));
-    const idealMs = (ROWS / CONCURRENCY) * LATENCY_MS;
-    console.log(`batch: ${ROWS} rows, AGENT_LATENCY_MS=${LATENCY_MS}, ${job.completed_rows} completed`);
-    console.log(`  makespan        ${(makespanMs / 1000).toFixed(2)} s`);
-    console.log(`  vs ideal        ${(makespanMs / idealMs).toFixed(2)}× of ${(idealMs / 1000).toFixed(1)} s (target ≤ 1.5×)`);
-    console.log(`  peak in flight  ${peak} (target exactly ${CONCURRENCY})`);
-  } finally {
-    server.child.kill("SIGTERM");
-    await new Promise((resolve) => server.child.once("exit", resolve));
-    if (!process.env.BENCH_KEEP_DB) await withAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    else console.log(`  kept database ${name}`);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-function quantile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
-async function benchWebhookLatency() {
-  const RUNS = 200;
-  const name = `aw_bench_hooks_${Date.now()}`;
-  await withAdmin(`CREATE DATABASE "${name}"`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-bench-"));
-  const certPath = path.join(dataDir, "cert.pem");
-  const keyPath = path.join(dataDir, "key.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-keyout", keyPath, "-out", certPath, "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"], { stdio: "ignore" });
-  const arrivals = new Map();
-  const receiver = createServer({ cert: readFileSync(certPath), key: readFileSync(keyPath) }, (req, res) => {
-    const chunks = [];
-    req.on("data", (chunk) => chunks.push(chunk));
-    req.on("end", () => {
-      arrivals.set(JSON.parse(Buffer.concat(chunks).toString("utf8")).run_id, Date.now());
-      res.end("ok");
-    });
-  });
-  await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  // The strict limiter (60 POST /v1/run a minute per key) would refuse most of the 200 runs.
-  const env = { DATABASE_URL: databaseUrl(name), DATA_DIR: dataDir, NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE_URLS: "true", NODE_EXTRA_CA_CERTS: certPath, RATE_LIMIT_STRICT_PER_MIN: "100000" };
-  const server = await startServer(env);
-  try {
-    const org = cli(env, "create-org", "--name", "Bench", "--plan", "enterprise");
-    const { key } = cli(env, "create-key", "--org", org.id, "--name", "bench", "--scopes", "all", "--mode", "live");
-    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-    await fetch(`${server.baseUrl}/v1/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: `https://localhost:${receiver.address().port}/hook`, events: ["run.completed"] }) });
-    const body = JSON.stringify({ task: "Quote", agent_type: "rfq_generator", data: { items: [{ description: "bolt", quantity: 1 }] } });
-    for (let index = 0; index < RUNS; index += 1) {
-      await fetch(`${server.baseUrl}/v1/run`, { method: "POST", headers, body });
-      await new Promise((resolve) => setTimeout(resolve, 10)); // a steady stream, not one burst
+    // Streams get a fresh server too: its RSS should not carry the other rows' heap.
+    if (selected.has("streams")) {
+      await target.startServer("streams", { AGENT_LATENCY_MS: "0" });
+      const tenant = target.tenant("Bench streams");
+      for (const count of streamCounts) {
+        await attempt(results, target, `streams-${count}`, `${count} open run streams`, () => streamsRow(target, tenant, count, { rssGoalMb: count >= 5000 ? 400 : undefined }));
+      }
+      await target.stopServer();
     }
-    const deadline = Date.now() + 120_000;
-    while (arrivals.size < RUNS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    const { rows } = await client.query("SELECT id, completed_at FROM runs WHERE status = 'completed'");
-    await client.end();
-    const latencies = rows.filter((row) => arrivals.has(row.id)).map((row) => arrivals.get(row.id) - row.completed_at.getTime());
-    console.log(`webhook delivery: ${latencies.length}/${RUNS} runs delivered`);
-    console.log(`  completion → receiver  p50 ${quantile(latencies, 0.5)} ms, p99 ${quantile(latencies, 0.99)} ms`);
+    const apiRows = ROWS.filter((name) => !["batch", "streams"].includes(name) && selected.has(name));
+    if (!apiRows.length) return;
+    const certificate = webhookReceiverCertificate(target.dataDir);
+    await target.startServer(apiRows.join("+"), { AGENT_LATENCY_MS: "0", WEBHOOK_ALLOW_PRIVATE_URLS: "true", NODE_EXTRA_CA_CERTS: certificate.certPath });
+    let health;
+    if (needsHealth) {
+      const measured = await healthRow(target);
+      health = measured.figures;
+      if (selected.has("health")) results.push(measured);
+    }
+    if (selected.has("get-run")) {
+      const tenant = target.tenant("Bench get");
+      await createRuns(target, tenant, 1);
+      await attempt(results, target, "get-run", "GET /v1/runs/:id", () => getRunRow(target, tenant, health));
+    }
+    if (selected.has("list-runs")) {
+      const tenant = target.tenant("Bench list");
+      await createRuns(target, tenant, 50);
+      await attempt(results, target, "list-runs", "GET /v1/runs?limit=20", () => listRunsRows(target, tenant, health));
+    }
+    if (selected.has("cpu")) {
+      const tenant = target.tenant("Bench cpu");
+      await attempt(results, target, "cpu", "orchestration CPU per run", () => cpuRow(target, tenant));
+    }
+    if (selected.has("webhook")) {
+      const tenant = target.tenant("Bench hooks");
+      await attempt(results, target, "webhook", "webhook delivered after completion", () => webhookRow(target, tenant, certificate));
+      await target.drained();
+    }
+    // Last: the runs it accepts keep executing after the load stops.
+    if (selected.has("post-run")) {
+      const tenant = target.tenant("Bench post");
+      await attempt(results, target, "post-run", "POST /v1/run (runs executing)", () => postRunRow(target, tenant, health));
+    }
   } finally {
-    server.child.kill("SIGTERM");
-    await new Promise((resolve) => server.child.once("exit", resolve));
-    receiver.close();
-    await withAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    await target.tearDown();
   }
 }
 
-// BENCH_ONLY=batch or BENCH_ONLY=webhooks runs one of the two.
-const only = process.env.BENCH_ONLY;
-if (!only || only === "batch") await benchBatch();
-if (!only || only === "webhooks") await benchWebhookLatency();
+const startedAt = new Date().toISOString();
+const machine = machineInfo();
+console.log(`bench: ${machine.cpus} CPUs (${machine.cpuModel}), load ${machine.loadAverage.join(" ")}, node ${machine.node}`);
+console.log(`rows: ${[...selected].join(", ")}${profile ? " (profiling)" : ""}\n`);
+const results = [];
+const profiles = [];
+for (const spec of targetsFromEnvironment()) {
+  console.log(`— ${spec.name}${spec.databaseUrl ? ` (PostgreSQL${spec.redisUrl ? " + Redis" : ", memory limiter"})` : " (PGlite, memory limiter)"}`);
+  const target = new Target(spec, { profile });
+  await benchTarget(target, results);
+  // One summary per measured row (a server's profile spans several rows).
+  for (const { file, windows } of target.profiles) {
+    for (const rowName of [...new Set(windows.map((window) => window.row))]) {
+      const rowWindows = windows.filter((window) => window.row === rowName);
+      const summary = summarizeProfile(file, { windows: rowWindows });
+      profiles.push({ target: spec.name, row: rowName, file, windows: rowWindows, summary: summary.data });
+      console.log(`\nprofile [${spec.name}] ${rowName}: ${file}\n${summary.text}\n`);
+    }
+  }
+  console.log("");
+}
+printSummary(results);
+const file = writeResults({ startedAt, rows: results, profiles, options: { only: only ?? null, profile, streams: streamCounts, durationS: Number(process.env.BENCH_DURATION_S ?? 10) } });
+console.log(`wrote ${file}`);
