@@ -6,7 +6,7 @@
 // bundle and Next's bundle (dashboard, Inngest-served functions) share it.
 import { EventEmitter } from "node:events";
 import pg from "pg";
-import { db } from "./db/client.ts";
+import { sqlQuery } from "./db/client.ts";
 import { logger } from "./logger.ts";
 
 const CHANNEL = "run_changes";
@@ -49,14 +49,17 @@ function notifyThroughDatabase(payload: string): Promise<void> {
     pending = undefined;
     const payloads = [...new Set(batch.payloads)];
     // Sent through the shared pool: the LISTEN connection only listens.
-    return db()
-      .$executeRaw`SELECT pg_notify(${CHANNEL}, payload) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS sent(payload, position) ORDER BY position`.then(
-        () => undefined,
-        (error: unknown) => {
-          logger.warn("change notification failed; delivering locally", { error: String(error) });
-          if (notifier.listener) for (const each of payloads) emitLocally(each);
-        },
-      );
+    return sqlQuery(
+      `SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS sent(payload, position) ORDER BY position`,
+      [CHANNEL, payloads],
+      "notify-changes",
+    ).then(
+      () => undefined,
+      (error: unknown) => {
+        logger.warn("change notification failed; delivering locally", { error: String(error) });
+        if (notifier.listener) for (const each of payloads) emitLocally(each);
+      },
+    );
   });
   pending = batch;
   return batch.sent;

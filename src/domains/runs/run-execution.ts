@@ -3,7 +3,7 @@
 // crash or retry finds the work done and changes nothing.
 import { runAgent, needsTriage } from "../agents/registry.ts";
 import { AgentInputError, type TAgentResult } from "../agents/types.ts";
-import { db } from "../../foundation/db/client.ts";
+import { db, sqlStatement } from "../../foundation/db/client.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { env } from "../../foundation/env.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
@@ -30,7 +30,7 @@ type TStartedRow = {
  * null when the run is no longer waiting (e.g. cancelled).
  */
 export async function startRun(runId: string): Promise<TStartedRun | null> {
-  const [row] = await db().$queryRaw<TStartedRow[]>`
+  const [row] = await sqlStatement<TStartedRow>(Prisma.sql`
     WITH started AS (
       UPDATE runs SET status = 'running', started_at = now(), updated_at = now()
       WHERE id = ${runId}::uuid AND status = 'queued'
@@ -41,7 +41,7 @@ export async function startRun(runId: string): Promise<TStartedRun | null> {
     SELECT * FROM started
     UNION ALL
     SELECT id, agent_type, task, data, organization_id, batch_job_id, status::text FROM runs
-    WHERE id = ${runId}::uuid AND NOT EXISTS (SELECT 1 FROM started)`;
+    WHERE id = ${runId}::uuid AND NOT EXISTS (SELECT 1 FROM started)`);
   if (!row || row.status !== "running") return null;
   publishRunChange(runId);
   return {
@@ -194,14 +194,14 @@ type TRecording = { outcome: TRecordedOutcome; livemode: boolean | null };
 async function recordInOneStatement(run: TStartedRun, outcome: TAgentOutcome): Promise<TRecording | undefined> {
   const target = recordTarget(outcome, Number.NEGATIVE_INFINITY);
   const score = target.status === "completed" ? target.confidenceScore : null;
-  const [current] = await db().$queryRaw<(TCurrentRun & { fits: boolean; recorded: boolean; new_triage_item_id: string | null })[]>`
+  const [current] = await sqlStatement<TCurrentRun & { fits: boolean; recorded: boolean; new_triage_item_id: string | null }>(Prisma.sql`
     WITH current AS (
       SELECT r.status::text AS status, r.livemode, t.id AS triage_item_id, ${destinationsSql},
         (${score}::float8 IS NULL OR ${score}::float8 >= o.triage_threshold) AS fits
       FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN triage_items t ON t.run_id = r.id
       WHERE r.id = ${run.runId}::uuid),
     ${recordSql(run.runId, target, Prisma.sql`(SELECT fits FROM current)`)}
-    SELECT c.*, EXISTS (SELECT 1 FROM recorded) AS recorded, (SELECT id FROM item) AS new_triage_item_id FROM current c`;
+    SELECT c.*, EXISTS (SELECT 1 FROM recorded) AS recorded, (SELECT id FROM item) AS new_triage_item_id FROM current c`);
   if (!current) return { outcome: null, livemode: null };
   if (current.recorded) {
     return { outcome: outcomeOfRecordedRun(run, target.status, current.new_triage_item_id, current), livemode: current.livemode };

@@ -44,6 +44,14 @@ export async function sqlQuery<T>(text: string, values: unknown[], preparedAs?: 
   return result.rows as T[];
 }
 
+/**
+ * A statement composed with Prisma.sql fragments, run straight on the shared pool like
+ * sqlQuery (the executor's and a run's per-step statements: docs/performance.md).
+ */
+export function sqlStatement<T>(statement: Prisma.Sql, preparedAs?: string): Promise<T[]> {
+  return sqlQuery<T>(statement.text, statement.values, preparedAs);
+}
+
 export function db(): TDatabase {
   if (store.__agentWorkforceDb) return store.__agentWorkforceDb.client;
   // Outside the custom server (e.g. `next dev`) fall back to DATABASE_URL.

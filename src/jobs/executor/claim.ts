@@ -4,7 +4,7 @@
 // through the job_concurrency_take_slot trigger, which skips the row when the key is full,
 // so a key's limit holds across processes. The ranking below only avoids offering jobs
 // beyond a key's free slots (a snapshot estimate); the trigger is what enforces the limit.
-import { db } from "../../foundation/db/client.ts";
+import { sqlQuery } from "../../foundation/db/client.ts";
 import type { JobRun } from "../../generated/prisma/client.ts";
 
 /** What executing a job needs of its row. */
@@ -15,9 +15,10 @@ type TClaimedRow = { id: string; function_id: string; event: JobRun["event"]; at
 /** Claims up to `slots` ready jobs, highest priority first, never exceeding a key's limit. */
 export async function claimJobs(instanceId: string, slots: number, leaseMs: number): Promise<TClaimedJob[]> {
   // Candidates are updated in key order, so two claimers lock slot rows in the same order.
-  const rows = await db().$queryRaw<TClaimedRow[]>`
-    UPDATE job_runs j SET status = 'running', locked_by = ${instanceId},
-      locked_until = now() + make_interval(secs => ${leaseMs / 1000}::float8), updated_at = now()
+  const rows = await sqlQuery<TClaimedRow>(
+    `
+    UPDATE job_runs j SET status = 'running', locked_by = $1,
+      locked_until = now() + make_interval(secs => $2::float8), updated_at = now()
     FROM (
       SELECT id FROM (
         SELECT id, function_id, concurrency_key FROM job_runs
@@ -31,11 +32,14 @@ export async function claimJobs(instanceId: string, slots: number, leaseMs: numb
           WHERE concurrency_limit IS NULL OR place <= concurrency_limit - running)
         AND status = 'queued' AND run_after <= now()
         ORDER BY priority DESC, sequence
-        LIMIT ${slots}
+        LIMIT $3
         FOR UPDATE SKIP LOCKED) picked
       ORDER BY function_id, concurrency_key) chosen
     WHERE j.id = chosen.id AND j.status = 'queued'
-    RETURNING j.id, j.function_id, j.event, j.attempt, j.max_attempts, j.steps, j.stack`;
+    RETURNING j.id, j.function_id, j.event, j.attempt, j.max_attempts, j.steps, j.stack`,
+    [instanceId, leaseMs / 1000, slots],
+    "executor-claim",
+  );
   return rows.map((row) => ({
     id: row.id,
     functionId: row.function_id,

@@ -13,13 +13,13 @@
 import { randomUUID } from "node:crypto";
 import { durationToMs, type InngestFunction } from "inngest";
 import { serve } from "inngest/edge";
-import { db } from "../../foundation/db/client.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
+import { db, sqlQuery } from "../../foundation/db/client.ts";
 import { logger } from "../../foundation/logger.ts";
 import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
 import { concurrencyFor, hasFailureHandler, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
 import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on-failure.ts";
 import { claimJobs, isDeadlock, type TClaimedJob } from "./claim.ts";
+import { insertJobs, type TNewJob } from "./enqueue.ts";
 const MAX_BACKOFF_MS = 600_000;
 
 export type TExecutorOptions = {
@@ -68,7 +68,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
       id: event.id ?? `evt_${randomUUID().replaceAll("-", "")}`,
       ts: event.ts ?? Date.now(),
     }));
-    const jobs: Prisma.JobRunCreateManyInput[] = [];
+    const jobs: TNewJob[] = [];
     for (const event of stamped) {
       for (const fn of this.functionsById.values()) {
         if (!triggerEvents(fn).includes(event.name)) continue;
@@ -78,7 +78,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         jobs.push({
           functionId: fn.id(),
           eventId: event.id,
-          event: event as unknown as Prisma.InputJsonValue,
+          event: JSON.stringify(event),
           idempotencyKey: idempotencyKeyFor(fn, event) ?? `event:${event.id}`,
           concurrencyKey: concurrency?.key ?? null,
           concurrencyLimit: concurrency?.limit ?? null,
@@ -88,7 +88,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
       }
     }
     if (jobs.length > 0) {
-      await db().jobRun.createMany({ data: jobs, skipDuplicates: true });
+      await insertJobs(jobs);
       this.wake();
     }
     return stamped.map((event) => event.id);
@@ -266,24 +266,31 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     let attempt = job.attempt;
     const planned: string[] = [];
 
-    // Each is one plain statement, only while this executor still holds the job.
+    // Each is one plain statement on the shared pool (the hot path of every job), only
+    // while this executor still holds the job.
     const leaseUntil = () => new Date(Date.now() + this.options.leaseMs);
+    const held = "id = $1::uuid AND locked_by = $2 AND status = 'running'";
     // After every step: finished steps survive a crash (a step is never run again once saved).
     const saveProgress = () =>
-      db().$executeRaw`
-        UPDATE job_runs SET steps = ${JSON.stringify(steps)}::jsonb, stack = ${stack}::text[], attempt = ${attempt},
-          locked_until = ${leaseUntil()}, updated_at = now()
-        WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'`;
+      sqlQuery(
+        `UPDATE job_runs SET steps = $3::jsonb, stack = $4::text[], attempt = $5, locked_until = $6, updated_at = now() WHERE ${held}`,
+        [job.id, this.instanceId, JSON.stringify(steps), stack, attempt, leaseUntil()],
+        "executor-save-progress",
+      );
     const complete = (resultJson: string) =>
-      db().$executeRaw`
-        UPDATE job_runs SET status = 'completed', result = ${resultJson}::jsonb, steps = ${JSON.stringify(steps)}::jsonb,
-          stack = ${stack}::text[], attempt = ${attempt}, locked_by = NULL, locked_until = NULL, updated_at = now()
-        WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'`;
+      sqlQuery(
+        `UPDATE job_runs SET status = 'completed', result = $3::jsonb, steps = $4::jsonb, stack = $5::text[], attempt = $6,
+           locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,
+        [job.id, this.instanceId, resultJson, JSON.stringify(steps), stack, attempt],
+        "executor-complete",
+      );
     const requeue = (delayMs: number) =>
-      db().$executeRaw`
-        UPDATE job_runs SET status = 'queued', steps = ${JSON.stringify(steps)}::jsonb, stack = ${stack}::text[], attempt = ${attempt},
-          run_after = ${new Date(Date.now() + delayMs)}, locked_by = NULL, locked_until = NULL, updated_at = now()
-        WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'`;
+      sqlQuery(
+        `UPDATE job_runs SET status = 'queued', steps = $3::jsonb, stack = $4::text[], attempt = $5, run_after = $6,
+           locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,
+        [job.id, this.instanceId, JSON.stringify(steps), stack, attempt, new Date(Date.now() + delayMs)],
+        "executor-requeue",
+      );
 
     while (this.running) {
       const callStarted = performance.now();
