@@ -1,13 +1,14 @@
-// Carries out one run in one step: mark it running, call its agent, record the outcome
-// (completed, waiting for a person, or failed) and, when anyone listens, request its
-// webhook deliveries right here (no fan-out job in between: one hop less). Runs
+// Carries out one run in the function body itself (no step): mark it running, call its
+// agent, record the outcome (completed, waiting for a person, or failed) and, when anyone
+// listens, request its webhook deliveries right here (no fan-out job in between: one hop less). Runs
 // of one batch share a concurrency key, so at most 10 of them are in flight. If the
 // function fails for good (the agent kept failing, or any other cause), `onFailure` fails
 // the run as a service error (refunded) and announces it, so no run stays `running`.
 //
-// Why one step and not four: a step boundary only buys not repeating what came before it,
-// and each costs a round trip through serve() plus a save. Everything in this step is safe
-// to repeat when the step runs again (a crash or a retry before its result was saved):
+// Why no step: a step boundary only buys not repeating what came before it, and each
+// costs a round trip through serve() plus a save of its result (one step still made two
+// calls and two writes per run). Everything here is safe to repeat when the function runs
+// again (a crash before it finished, or a retry):
 // startRun carries on with a run already running; recordOutcome changes a run only while
 // it is running, so the outcome, its batch counters and a refund are written once; a run
 // already settled is announced again from what was recorded; and each delivery's id
@@ -41,14 +42,12 @@ export const executeRun = inngest.createFunction(
       if (recorded?.announce) await step.sendEvent("emit-run-event", runOutcomeEvent(recorded));
     },
   },
-  async ({ event, step }) => {
+  async ({ event }) => {
     const { runId } = event.data;
-    return step.run("execute", async () => {
-      const run = await startRun(runId);
-      // Not running: cancelled, or settled by this step's earlier try (announce it again).
-      if (!run) return { runId, event: await announce(await recordedOutcomeOf(runId)) };
-      const outcome = await callAgent(run);
-      return { runId, event: await announce(await recordOutcome(run, outcome)) };
-    });
+    const run = await startRun(runId);
+    // Not running: cancelled, or settled by an earlier try of this function (announce it again).
+    if (!run) return { runId, event: await announce(await recordedOutcomeOf(runId)) };
+    const outcome = await callAgent(run);
+    return { runId, event: await announce(await recordOutcome(run, outcome)) };
   },
 );
