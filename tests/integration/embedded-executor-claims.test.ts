@@ -8,6 +8,7 @@ import { connectDatabase, db, disconnectDatabase } from "../../src/foundation/db
 import { applyPendingMigrations } from "../../src/foundation/db/migrate.ts";
 import { inngest, setEmbeddedEventSink } from "../../src/jobs/client.ts";
 import { EmbeddedExecutor } from "../../src/jobs/executor/embedded-executor.ts";
+import { CLAIM_LOCK_ID } from "../../src/jobs/executor/claim.ts";
 import { createDatabase } from "../helpers/database.ts";
 
 let database: Awaited<ReturnType<typeof createDatabase>>;
@@ -66,7 +67,7 @@ describe("claims with two executors on one database", () => {
     expect(jobs.every((job) => job.status === "completed")).toBe(true);
   });
 
-  it("never exceeds a key's limit across executors, and frees the slots afterwards", async () => {
+  it("never exceeds a key's limit across executors", async () => {
     const active = new Map<string, number>();
     const peak = new Map<string, number>();
     const fn = inngest.createFunction(
@@ -90,8 +91,6 @@ describe("claims with two executors on one database", () => {
     expect(Math.max(...peak.values())).toBeLessThanOrEqual(3);
     const jobs = await db().jobRun.findMany({ where: { functionId: "t-claim-limit" } });
     expect(jobs.filter((job) => job.status === "completed")).toHaveLength(40);
-    const slots = await db().jobConcurrencySlot.findMany({ where: { functionId: "t-claim-limit" } });
-    expect(slots.map((slot) => slot.running)).toEqual([0, 0]);
   });
 });
 
@@ -111,14 +110,13 @@ describe("wake-ups", () => {
     // only after a minute: within the test's bound, only the wake-up can start it.
     await startExecutors(1, [holder, latecomer], { pollIntervalMs: 60_000, leaseMs: 600_000 });
 
-    // Hold the key's slot row so the next claim blocks inside its statement.
+    // Hold the claim lock so the next claim blocks inside its script.
     const blocker = new pg.Client({ connectionString: database.url });
     await blocker.connect();
     try {
-      await blocker.query("BEGIN");
-      await blocker.query("INSERT INTO job_concurrency_slots (function_id, concurrency_key, running) VALUES ('t-wake-holder', 'g', 0)");
+      await blocker.query(`SELECT pg_advisory_lock(${CLAIM_LOCK_ID})`);
       await inngest.send({ name: "test/wake-holder", data: { group: "g" } });
-      // The claim is now waiting for the slot row's lock.
+      // The claim is now waiting for the lock.
       for (let waited = 0; ; waited += 20) {
         const { rows } = await blocker.query(
           "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
@@ -129,7 +127,7 @@ describe("wake-ups", () => {
       }
       // Work queued while that claim is in progress: its wake-up arrives mid-claim.
       await inngest.send({ name: "test/wake-late", data: {} });
-      await blocker.query("COMMIT");
+      await blocker.query(`SELECT pg_advisory_unlock(${CLAIM_LOCK_ID})`);
     } finally {
       await blocker.end();
     }

@@ -45,6 +45,26 @@ export async function sqlQuery<T>(text: string, values: unknown[], preparedAs?: 
 }
 
 /**
+ * Several statements in one round trip: a fixed script (no parameters: PostgreSQL's simple
+ * query protocol) on one pooled connection; each statement's rows, in order. Each statement
+ * takes its own snapshot, so one after a lock sees what committed before the lock was
+ * granted. A failed script leaves no transaction open on the connection it gives back.
+ */
+export async function sqlScript<T>(script: string): Promise<T[][]> {
+  if (!store.__agentWorkforceDb) db();
+  const client = await store.__agentWorkforceDb!.pool.connect();
+  try {
+    const results = (await client.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
+    return (Array.isArray(results) ? results : [results]).map((result) => result.rows as T[]);
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * A statement composed with Prisma.sql fragments, run straight on the shared pool like
  * sqlQuery (the executor's and a run's per-step statements: docs/performance.md).
  */

@@ -1,11 +1,15 @@
-// Claiming queued jobs: one statement, safe with any number of executors on one database.
-// Rows are taken with FOR UPDATE SKIP LOCKED (no job is claimed twice, claimers never wait
-// on each other's candidates); a keyed job takes a slot of its key in the same statement
-// through the job_concurrency_take_slot trigger, which skips the row when the key is full,
-// so a key's limit holds across processes. The ranking below only avoids offering jobs
-// beyond a key's free slots (a snapshot estimate); the trigger is what enforces the limit.
-import { sqlQuery } from "../../foundation/db/client.ts";
+// Claiming queued jobs: one round trip, safe with any number of executors on one database.
+// Claims are serialised by a transaction-scoped advisory lock, and the statement after it
+// counts each concurrency key's running jobs in its own snapshot (taken once the lock is
+// granted), so a key's limit holds across processes. Nothing else takes that lock: a job
+// finishing, failing or being requeued never waits for a claim, and no row is shared by
+// all the jobs of a key (a counter row was: every claim and every completion queued on it).
+import { sqlScript } from "../../foundation/db/client.ts";
 import type { JobRun } from "../../generated/prisma/client.ts";
+
+/** The advisory lock every claim takes (tests hold it to pause claims). */
+export const CLAIM_LOCK_ID = 72_707_370;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** What executing a job needs of its row. */
 export type TClaimedJob = Pick<JobRun, "id" | "functionId" | "event" | "attempt" | "maxAttempts" | "steps" | "stack">;
@@ -14,33 +18,30 @@ type TClaimedRow = { id: string; function_id: string; event: JobRun["event"]; at
 
 /** Claims up to `slots` ready jobs, highest priority first, never exceeding a key's limit. */
 export async function claimJobs(instanceId: string, slots: number, leaseMs: number): Promise<TClaimedJob[]> {
-  // Candidates are updated in key order, so two claimers lock slot rows in the same order.
-  const rows = await sqlQuery<TClaimedRow>(
-    `
-    UPDATE job_runs j SET status = 'running', locked_by = $1,
-      locked_until = now() + make_interval(secs => $2::float8), updated_at = now()
-    FROM (
-      SELECT id FROM (
-        SELECT id, function_id, concurrency_key FROM job_runs
-        WHERE id IN (
-          SELECT id FROM (
-            SELECT q.id, q.concurrency_limit, coalesce(s.running, 0) AS running,
-              row_number() OVER (PARTITION BY q.function_id, q.concurrency_key ORDER BY q.priority DESC, q.sequence) AS place
-            FROM job_runs q
-            LEFT JOIN job_concurrency_slots s ON s.function_id = q.function_id AND s.concurrency_key = q.concurrency_key
-            WHERE q.status = 'queued' AND q.run_after <= now()) ranked
-          WHERE concurrency_limit IS NULL OR place <= concurrency_limit - running)
-        AND status = 'queued' AND run_after <= now()
-        ORDER BY priority DESC, sequence
-        LIMIT $3
-        FOR UPDATE SKIP LOCKED) picked
-      ORDER BY function_id, concurrency_key) chosen
-    WHERE j.id = chosen.id AND j.status = 'queued'
-    RETURNING j.id, j.function_id, j.event, j.attempt, j.max_attempts, j.steps, j.stack`,
-    [instanceId, leaseMs / 1000, slots],
-    "executor-claim",
-  );
-  return rows.map((row) => ({
+  // A script takes no parameters: every value written into it is checked here.
+  if (!UUID.test(instanceId) || !Number.isInteger(slots) || slots < 1 || !Number.isFinite(leaseMs) || leaseMs <= 0) {
+    throw new Error("claimJobs: invalid arguments");
+  }
+  const [, , claimed] = await sqlScript<TClaimedRow>(`
+    BEGIN;
+    SELECT pg_advisory_xact_lock(${CLAIM_LOCK_ID});
+    WITH busy AS (
+      SELECT function_id, concurrency_key, count(*) AS running FROM job_runs
+      WHERE status = 'running' AND concurrency_key IS NOT NULL GROUP BY function_id, concurrency_key),
+    ranked AS (
+      SELECT q.id, q.priority, q.sequence, q.concurrency_limit, coalesce(b.running, 0) AS running,
+        row_number() OVER (PARTITION BY q.function_id, q.concurrency_key ORDER BY q.priority DESC, q.sequence) AS place
+      FROM job_runs q LEFT JOIN busy b ON b.function_id = q.function_id AND b.concurrency_key = q.concurrency_key
+      WHERE q.status = 'queued' AND q.run_after <= now()),
+    picked AS (
+      SELECT id FROM ranked WHERE concurrency_limit IS NULL OR place <= concurrency_limit - running
+      ORDER BY priority DESC, sequence LIMIT ${slots})
+    UPDATE job_runs j SET status = 'running', locked_by = '${instanceId}',
+      locked_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
+    FROM picked WHERE j.id = picked.id AND j.status = 'queued'
+    RETURNING j.id, j.function_id, j.event, j.attempt, j.max_attempts, j.steps, j.stack;
+    COMMIT;`);
+  return (claimed ?? []).map((row) => ({
     id: row.id,
     functionId: row.function_id,
     event: row.event,
@@ -49,9 +50,4 @@ export async function claimJobs(instanceId: string, slots: number, leaseMs: numb
     steps: row.steps,
     stack: row.stack,
   }));
-}
-
-/** A deadlock between two claimers (rare: each locks slot rows in key order) is retried at once. */
-export function isDeadlock(error: unknown): boolean {
-  return /deadlock detected|40P01/.test(String((error as { message?: string })?.message ?? error));
 }

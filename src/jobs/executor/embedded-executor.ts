@@ -18,7 +18,7 @@ import { logger } from "../../foundation/logger.ts";
 import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
 import { concurrencyFor, hasFailureHandler, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
 import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on-failure.ts";
-import { claimJobs, isDeadlock, type TClaimedJob } from "./claim.ts";
+import { claimJobs, type TClaimedJob } from "./claim.ts";
 import { insertJobs, type TNewJob } from "./enqueue.ts";
 const MAX_BACKOFF_MS = 600_000;
 
@@ -151,7 +151,6 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         }
         if (claimed.length > 0 && claimed.length === slots) continue;
       } catch (error) {
-        if (isDeadlock(error)) continue;
         if (this.running) logger.error("executor loop error", { error: String(error) });
       }
       if (this.wakeRequested) continue;
