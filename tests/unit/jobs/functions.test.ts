@@ -4,6 +4,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TRunEventName } from "../../../src/domains/runs/run-events.ts";
 import * as deliveryPlan from "../../../src/domains/webhooks/delivery-plan.ts";
+import * as batchExecution from "../../../src/domains/batches/batch-execution.ts";
 import * as runExecution from "../../../src/domains/runs/run-execution.ts";
 import { setEmbeddedEventSink } from "../../../src/jobs/client.ts";
 import { executeRun } from "../../../src/jobs/functions/execute-run.ts";
@@ -28,6 +29,7 @@ vi.mock("../../../src/domains/runs/run-execution.ts", () => ({
   recordedOutcomeOf: vi.fn(),
   failRunAsServiceError: vi.fn(),
 }));
+vi.mock("../../../src/domains/batches/batch-execution.ts", () => ({ markBatchRunning: vi.fn() }));
 vi.mock("../../../src/domains/webhooks/delivery-plan.ts", async (importOriginal) => ({
   ...(await importOriginal<typeof deliveryPlan>()),
   planRunEventDeliveries: vi.fn(),
@@ -98,30 +100,23 @@ describe("execute-run", () => {
 });
 
 describe("start-batch", () => {
+  const markBatchRunning = vi.mocked(batchExecution.markBatchRunning);
+
   it("fans out one run request per waiting row, keyed by the batch", async () => {
     const runIds = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"];
-    const t = new InngestTestEngine({
-      function: startBatch,
-      events: [{ name: "app/batch.created", data: { batchJobId } }],
-      steps: [{ id: "mark-running", handler: () => runIds }],
-    });
-    const { result, ctx } = await t.execute();
+    markBatchRunning.mockResolvedValue(runIds);
+    const { result } = await new InngestTestEngine({ function: startBatch, events: [{ name: "app/batch.created", data: { batchJobId } }] }).execute();
     expect(result).toEqual({ batchJobId, rows: 2 });
-    expect(ctx.step.sendEvent).toHaveBeenCalledWith(
-      "fan-out-rows",
+    expect(markBatchRunning).toHaveBeenCalledWith(batchJobId);
+    expect(sent.map(({ name, id, data }) => ({ name, id, data }))).toEqual(
       runIds.map((id) => ({ name: "app/run.requested", id: `run-${id}`, data: { runId: id, concurrencyKey: batchJobId, priorityBoost: 0 } })),
     );
-    expect(sent.map((event) => event.id)).toEqual(runIds.map((id) => `run-${id}`));
   });
 
   it("sends nothing for a batch cancelled before it started", async () => {
-    const t = new InngestTestEngine({
-      function: startBatch,
-      events: [{ name: "app/batch.created", data: { batchJobId } }],
-      steps: [{ id: "mark-running", handler: () => [] }],
-    });
-    const { result, ctx } = await t.execute();
+    markBatchRunning.mockResolvedValue([]);
+    const { result } = await new InngestTestEngine({ function: startBatch, events: [{ name: "app/batch.created", data: { batchJobId } }] }).execute();
     expect(result).toEqual({ batchJobId, rows: 0 });
-    expect(ctx.step.sendEvent).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 });
