@@ -3,6 +3,7 @@
 // embedded executor in this process. Either way the app only sends events.
 import { db } from "../foundation/db/client.ts";
 import { usesInngestServer, type TEnv } from "../foundation/env.ts";
+import { foregroundBusy } from "../foundation/foreground.ts";
 import { logger } from "../foundation/logger.ts";
 import { setWorkDispatcher, type TWorkDispatcher } from "../domains/runs/dispatcher.ts";
 import { inngest, setEmbeddedEventSink } from "./client.ts";
@@ -45,6 +46,8 @@ export async function startExecutionEngine(settings: TEnv, options: { embeddedDa
   const executor = new EmbeddedExecutor({
     functions,
     maxParallel: settings.EXECUTOR_CONCURRENCY,
+    busyParallel: settings.EXECUTOR_BUSY_CONCURRENCY,
+    foregroundBusy,
     pollIntervalMs: settings.EXECUTOR_POLL_MS,
     retryBaseMs: settings.EXECUTOR_RETRY_BASE_MS,
     leaseMs: 15_000,

@@ -21,11 +21,18 @@ import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on
 import { claimJobs, type TClaimedJob } from "./claim.ts";
 import { insertJobs, type TNewJob } from "./enqueue.ts";
 const MAX_BACKOFF_MS = 600_000;
+const THROTTLED_RECHECK_MS = 20;
 
 export type TExecutorOptions = {
   functions: InngestFunction.Any[];
   /** Function runs executing at once in this process. */
   maxParallel: number;
+  /**
+   * While `foregroundBusy()` says API calls are being served, at most this many run at once
+   * (accepting work never waits on executing it); the rest wait until the calls stop.
+   */
+  busyParallel?: number;
+  foregroundBusy?: () => boolean;
   pollIntervalMs: number;
   /** First retry delay; doubles per attempt (capped at 10 minutes). */
   retryBaseMs: number;
@@ -128,6 +135,12 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     throw new Error("Executor did not become idle in time");
   }
 
+  /** How many jobs may run at once right now: fewer while the process serves API calls. */
+  private parallelLimit(): number {
+    const { maxParallel, busyParallel, foregroundBusy } = this.options;
+    return busyParallel !== undefined && foregroundBusy?.() ? Math.min(busyParallel, maxParallel) : maxParallel;
+  }
+
   private wake(): void {
     this.wakeRequested = true;
     this.wakeUp?.();
@@ -137,7 +150,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     while (this.running) {
       this.wakeRequested = false;
       try {
-        const slots = this.options.maxParallel - this.inFlight.size;
+        const slots = this.parallelLimit() - this.inFlight.size;
         const claimed = slots > 0 ? await claimJobs(this.instanceId, slots, this.options.leaseMs) : [];
         for (const job of claimed) {
           const execution = this.execute(job)
@@ -154,8 +167,10 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         if (this.running) logger.error("executor loop error", { error: String(error) });
       }
       if (this.wakeRequested) continue;
+      // Held back by API calls: look again soon rather than at the next poll.
+      const throttled = this.parallelLimit() < this.options.maxParallel && this.inFlight.size < this.options.maxParallel;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollIntervalMs);
+        const timer = setTimeout(resolve, throttled ? Math.min(THROTTLED_RECHECK_MS, this.options.pollIntervalMs) : this.options.pollIntervalMs);
         this.wakeUp = () => {
           clearTimeout(timer);
           resolve();

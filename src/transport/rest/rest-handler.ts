@@ -15,6 +15,7 @@ import type { ZodOpenApiOperationObject } from "zod-openapi";
 import { readBoundedBody } from "../../foundation/bounded-body.ts";
 import { AppError, isInternal, toErrorResponse } from "../../foundation/errors.ts";
 import { jsonInputError, parseJsonObjectText, unstorableStringReason } from "../../foundation/json-input.ts";
+import { trackForegroundCall } from "../../foundation/foreground.ts";
 import { logger } from "../../foundation/logger.ts";
 import { currentRequestId, runWithRequestId } from "../../foundation/request-context.ts";
 import { procedureMetaByPath, requiresCaller, type TApiMeta } from "../trpc/init.ts";
@@ -230,6 +231,8 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
 
       const procedure = procedures.find((candidate) => candidate.method === method && candidate.match(pathname));
       if (!procedure) throw new AppError("not_found", `No route for ${req.method} ${pathname}`);
+      // Background work gives way while calls are served (streams, held open, do not count).
+      trackForegroundCall(res);
 
       // Who is calling, and may they, before anything of the request is read.
       if (requiresCaller(procedure.meta)) {
