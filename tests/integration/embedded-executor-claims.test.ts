@@ -94,6 +94,27 @@ describe("claims with two executors on one database", () => {
   });
 });
 
+describe("queuing", () => {
+  it("queues events sent at once by many callers together, each once, in the order sent", async () => {
+    const seen: number[] = [];
+    const fn = inngest.createFunction({ id: "t-queue-together", triggers: [{ event: "test/queue-together" }] }, async ({ event }) => {
+      seen.push(event.data.index as number);
+    });
+    await startExecutors(1, [fn], { maxParallel: 1 });
+    // Forty separate sends in one turn of the event loop, each event sent twice under its id.
+    const sends = Array.from({ length: 40 }, (_, index) =>
+      inngest.send({ name: "test/queue-together", id: `together-${index}`, data: { index } }),
+    );
+    sends.push(...Array.from({ length: 40 }, (_, index) => inngest.send({ name: "test/queue-together", id: `together-${index}`, data: { index } })));
+    await Promise.all(sends);
+    await idle();
+
+    const jobs = await db().jobRun.findMany({ where: { functionId: "t-queue-together" }, orderBy: { sequence: "asc" } });
+    expect(jobs.map((job) => job.eventId)).toEqual(Array.from({ length: 40 }, (_, index) => `together-${index}`));
+    expect(seen).toEqual(Array.from({ length: 40 }, (_, index) => index));
+  });
+});
+
 describe("wake-ups", () => {
   it("does not lose a wake-up that arrives while a claim is in progress", async () => {
     let releaseHolder!: () => void;

@@ -19,7 +19,7 @@ import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
 import { concurrencyFor, hasFailureHandler, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
 import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on-failure.ts";
 import { claimJobs, type TClaimedJob } from "./claim.ts";
-import { insertJobs, type TNewJob } from "./enqueue.ts";
+import { queueJobs, type TNewJob } from "./enqueue.ts";
 const MAX_BACKOFF_MS = 600_000;
 const THROTTLED_RECHECK_MS = 20;
 
@@ -95,7 +95,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
       }
     }
     if (jobs.length > 0) {
-      await insertJobs(jobs);
+      await queueJobs(jobs);
       this.wake();
     }
     return stamped.map((event) => event.id);

@@ -14,8 +14,30 @@ export type TNewJob = {
   maxAttempts: number;
 };
 
+/** Jobs queued in this turn of the event loop, inserted together (see queueJobs). */
+let pending: { jobs: TNewJob[]; inserted: Promise<void> } | undefined;
+
+/**
+ * Inserts the jobs, together with every other caller's of this turn of the event loop:
+ * twenty API calls accepting runs at once make one INSERT, not twenty. Resolves once the
+ * rows are committed (a caller answers 202 only after that), rejects if they are not.
+ */
+export function queueJobs(jobs: TNewJob[]): Promise<void> {
+  if (pending) {
+    pending.jobs.push(...jobs);
+    return pending.inserted;
+  }
+  const batch = { jobs: [...jobs], inserted: Promise.resolve() };
+  batch.inserted = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    pending = undefined;
+    return insertJobs(batch.jobs);
+  });
+  pending = batch;
+  return batch.inserted;
+}
+
 /** Inserts the jobs in order (their sequence follows), skipping any whose idempotency key already has a job. */
-export async function insertJobs(jobs: TNewJob[]): Promise<void> {
+async function insertJobs(jobs: TNewJob[]): Promise<void> {
   const column = <T>(pick: (job: TNewJob) => T) => jobs.map(pick);
   await sqlQuery(
     `INSERT INTO job_runs (id, function_id, event_id, event, idempotency_key, concurrency_key, concurrency_limit, priority, max_attempts, updated_at)
