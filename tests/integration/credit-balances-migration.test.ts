@@ -2,29 +2,21 @@
 // (prisma/migrations/20261123100000_credit_balances), on a ledger written before it: each
 // organization, mode and month gets the totals its entries sum to, so balances read from
 // the rows are the ones summed from the ledger before.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, withDatabase } from "../helpers/database.ts";
-import { PROJECT_ROOT, runAdminCli } from "../helpers/processes.ts";
+import { migrationsBefore } from "../helpers/migrations.ts";
+import { runAdminCli } from "../helpers/processes.ts";
 
 const MIGRATION = "20261123100000_credit_balances";
-const ALL_MIGRATIONS = path.join(PROJECT_ROOT, "prisma/migrations");
 const cleanups: (() => Promise<void> | void)[] = [];
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-function migrationsBefore(name: string): string {
-  const directory = mkdtempSync(path.join(os.tmpdir(), "aw-migrations-"));
-  cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
-  for (const entry of readdirSync(ALL_MIGRATIONS)) {
-    if (entry < name || entry === "migration_lock.toml") cpSync(path.join(ALL_MIGRATIONS, entry), path.join(directory, entry), { recursive: true });
-  }
-  return directory;
-}
 
 describe(`migration ${MIGRATION}`, () => {
   it("backfills each organization's, mode's and month's totals from the ledger", async () => {
@@ -33,7 +25,7 @@ describe(`migration ${MIGRATION}`, () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "aw-balance-migration-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const settings = { DATABASE_URL: database.url, DATA_DIR: dataDir };
-    const older = { ...settings, MIGRATIONS_DIR: migrationsBefore(MIGRATION) };
+    const older = { ...settings, MIGRATIONS_DIR: migrationsBefore(MIGRATION, cleanups) };
 
     const first = await runAdminCli(["create-org", "--name", "Ledger Co", "--plan", "growth", "--json"], older);
     expect(first.code, first.stderr).toBe(0);

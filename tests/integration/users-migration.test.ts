@@ -1,31 +1,22 @@
 // The migration that turned members into users with memberships
 // (prisma/migrations/20261123090000_users_and_memberships), on data written under the old
 // schema: nothing is lost, one person per email, their password still signs them in.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyPassword, hashPassword } from "../../src/domains/auth/passwords.ts";
 import { createDatabase, withDatabase } from "../helpers/database.ts";
-import { PROJECT_ROOT, runAdminCli } from "../helpers/processes.ts";
+import { migrationsBefore } from "../helpers/migrations.ts";
+import { runAdminCli } from "../helpers/processes.ts";
 
 const MIGRATION = "20261123090000_users_and_memberships";
-const ALL_MIGRATIONS = path.join(PROJECT_ROOT, "prisma/migrations");
 const cleanups: (() => Promise<void> | void)[] = [];
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** A migrations folder holding only the migrations before this one. */
-function migrationsBefore(name: string): string {
-  const directory = mkdtempSync(path.join(os.tmpdir(), "aw-migrations-"));
-  cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
-  for (const entry of readdirSync(ALL_MIGRATIONS)) {
-    if (entry < name || entry === "migration_lock.toml") cpSync(path.join(ALL_MIGRATIONS, entry), path.join(directory, entry), { recursive: true });
-  }
-  return directory;
-}
 
 describe(`migration ${MIGRATION}`, () => {
   it("turns every member into a membership of one user per email, keeping passwords, keys and ledger links", async () => {
@@ -36,10 +27,10 @@ describe(`migration ${MIGRATION}`, () => {
     const settings = { DATABASE_URL: database.url, DATA_DIR: dataDir };
 
     // The schema as it was: the CLI applies the older migrations only.
-    const before = await runAdminCli(["create-org", "--name", "Old Co", "--plan", "growth", "--json"], { ...settings, MIGRATIONS_DIR: migrationsBefore(MIGRATION) });
+    const before = await runAdminCli(["create-org", "--name", "Old Co", "--plan", "growth", "--json"], { ...settings, MIGRATIONS_DIR: migrationsBefore(MIGRATION, cleanups) });
     expect(before.code, before.stderr).toBe(0);
     const firstOrg = (before.json as { id: string }).id;
-    const secondOrg = ((await runAdminCli(["create-org", "--name", "Other Co", "--plan", "growth", "--json"], { ...settings, MIGRATIONS_DIR: migrationsBefore(MIGRATION) })).json as { id: string }).id;
+    const secondOrg = ((await runAdminCli(["create-org", "--name", "Other Co", "--plan", "growth", "--json"], { ...settings, MIGRATIONS_DIR: migrationsBefore(MIGRATION, cleanups) })).json as { id: string }).id;
 
     const [adaHash, adaOtherHash, bobHash] = await Promise.all([hashPassword("ada's password"), hashPassword("ada's second"), hashPassword("bob's password")]);
     const ids = await withDatabase(database.url, async (client) => {
