@@ -44,8 +44,8 @@ const ZEnvSchema = z.object({
   INNGEST_BASE_URL: z.url().optional(),
   INNGEST_DEV: z.string().min(1).optional(),
   EXECUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
-  // Jobs run at once while the process is serving API calls (they take the CPU first).
-  EXECUTOR_BUSY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
+  // Jobs started per second while API calls wait for the CPU (they take it first).
+  EXECUTOR_BUSY_STARTS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
   EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   EXECUTOR_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   // Dashboard sign-in (better-auth). The secret signs session cookies; without it one is

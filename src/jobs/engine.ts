@@ -46,7 +46,7 @@ export async function startExecutionEngine(settings: TEnv, options: { embeddedDa
   const executor = new EmbeddedExecutor({
     functions,
     maxParallel: settings.EXECUTOR_CONCURRENCY,
-    busyParallel: settings.EXECUTOR_BUSY_CONCURRENCY,
+    busyStartsPerSecond: settings.EXECUTOR_BUSY_STARTS_PER_SECOND,
     foregroundBusy,
     pollIntervalMs: settings.EXECUTOR_POLL_MS,
     retryBaseMs: settings.EXECUTOR_RETRY_BASE_MS,

@@ -115,6 +115,31 @@ describe("queuing", () => {
   });
 });
 
+describe("pacing while API calls wait for the CPU", () => {
+  it("keeps starting jobs while others wait on I/O (slow jobs do not hold the rest back)", async () => {
+    let releaseSlow!: () => void;
+    const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const finished: string[] = [];
+    const fn = inngest.createFunction({ id: "t-paced", triggers: [{ event: "test/paced" }] }, async ({ event }) => {
+      if (event.data.slow) await slowReleased;
+      finished.push(event.data.name as string);
+    });
+    await startExecutors(1, [fn], { maxParallel: 8, busyStartsPerSecond: 50, foregroundBusy: () => true });
+    await inngest.send(Array.from({ length: 3 }, (_, index) => ({ name: "test/paced", data: { name: `slow-${index}`, slow: true } })));
+    await inngest.send(Array.from({ length: 5 }, (_, index) => ({ name: "test/paced", data: { name: `quick-${index}`, slow: false } })));
+
+    const deadline = Date.now() + 20_000;
+    while (finished.length < 5) {
+      if (Date.now() > deadline) throw new Error(`only ${finished.length} quick jobs ran while the slow ones waited`);
+      await pause(20);
+    }
+    expect(finished.sort()).toEqual(["quick-0", "quick-1", "quick-2", "quick-3", "quick-4"]);
+    releaseSlow();
+    await idle();
+    expect(finished.filter((name) => name.startsWith("slow"))).toHaveLength(3);
+  });
+});
+
 describe("wake-ups", () => {
   it("does not lose a wake-up that arrives while a claim is in progress", async () => {
     let releaseHolder!: () => void;

@@ -21,17 +21,20 @@ import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on
 import { claimJobs, type TClaimedJob } from "./claim.ts";
 import { queueJobs, type TNewJob } from "./enqueue.ts";
 const MAX_BACKOFF_MS = 600_000;
-const THROTTLED_RECHECK_MS = 20;
+/** While API calls wait for the CPU, the loop claims once per this many ms. */
+const PACED_PASS_MS = 20;
 
 export type TExecutorOptions = {
   functions: InngestFunction.Any[];
   /** Function runs executing at once in this process. */
   maxParallel: number;
   /**
-   * While `foregroundBusy()` says API calls are being served, at most this many run at once
-   * (accepting work never waits on executing it); the rest wait until the calls stop.
+   * While `foregroundBusy()` says API calls wait for the CPU, at most this many jobs START
+   * per second (accepting work never waits on executing it). Jobs already running go on:
+   * a job waiting on I/O (a slow webhook receiver) holds no CPU, so it must not hold back
+   * the others either.
    */
-  busyParallel?: number;
+  busyStartsPerSecond?: number;
   foregroundBusy?: () => boolean;
   pollIntervalMs: number;
   /** First retry delay; doubles per attempt (capped at 10 minutes). */
@@ -135,10 +138,9 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     throw new Error("Executor did not become idle in time");
   }
 
-  /** How many jobs may run at once right now: fewer while the process serves API calls. */
-  private parallelLimit(): number {
-    const { maxParallel, busyParallel, foregroundBusy } = this.options;
-    return busyParallel !== undefined && foregroundBusy?.() ? Math.min(busyParallel, maxParallel) : maxParallel;
+  /** API calls wait for the CPU: starts are paced (`busyStartsPerSecond`). */
+  private paced(): boolean {
+    return this.options.busyStartsPerSecond !== undefined && (this.options.foregroundBusy?.() ?? false);
   }
 
   private wake(): void {
@@ -147,11 +149,25 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
   }
 
   private async run(): Promise<void> {
+    // Whether the last claim may have left ready jobs behind (it filled every slot).
+    let backlog = true;
+    let claimedAt = 0;
     while (this.running) {
+      const woken = this.wakeRequested;
       this.wakeRequested = false;
+      const paced = this.paced();
       try {
-        const slots = this.parallelLimit() - this.inFlight.size;
-        const claimed = slots > 0 ? await claimJobs(this.instanceId, slots, this.options.leaseMs) : [];
+        const free = this.options.maxParallel - this.inFlight.size;
+        // Paced: a pass every PACED_PASS_MS starts at most its share of busyStartsPerSecond,
+        // and claims only when something may be waiting or a poll interval has passed (jobs
+        // due after a backoff), not 50 times a second for an empty queue.
+        const slots = paced ? Math.min(free, Math.max(1, Math.round((this.options.busyStartsPerSecond! * PACED_PASS_MS) / 1000))) : free;
+        const due = !paced || woken || backlog || performance.now() - claimedAt >= this.options.pollIntervalMs;
+        const claimed: TClaimedJob[] = slots > 0 && due ? await claimJobs(this.instanceId, slots, this.options.leaseMs) : [];
+        if (slots > 0 && due) {
+          claimedAt = performance.now();
+          backlog = claimed.length === slots;
+        }
         for (const job of claimed) {
           const execution = this.execute(job)
             .catch((error: unknown) => this.countCrash(job, error))
@@ -162,15 +178,18 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
             });
           this.inFlight.set(job.id, execution);
         }
-        if (claimed.length > 0 && claimed.length === slots) continue;
+        if (!paced && claimed.length > 0 && claimed.length === slots) continue;
       } catch (error) {
         if (this.running) logger.error("executor loop error", { error: String(error) });
       }
+      if (paced) {
+        // Wake-ups wait for the next pass (the flag is not cleared until then).
+        await new Promise((resolve) => setTimeout(resolve, PACED_PASS_MS));
+        continue;
+      }
       if (this.wakeRequested) continue;
-      // Held back by API calls: look again soon rather than at the next poll.
-      const throttled = this.parallelLimit() < this.options.maxParallel && this.inFlight.size < this.options.maxParallel;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, throttled ? Math.min(THROTTLED_RECHECK_MS, this.options.pollIntervalMs) : this.options.pollIntervalMs);
+        const timer = setTimeout(resolve, this.options.pollIntervalMs);
         this.wakeUp = () => {
           clearTimeout(timer);
           resolve();
