@@ -64,6 +64,8 @@ export function idempotencyKeyFor(fn: InngestFunction.Any, event: TEvent): strin
 export function priorityFor(fn: InngestFunction.Any, event: TEvent): number {
   const expression = optionsOf(fn).priority?.run;
   if (!expression) return 0;
-  const value = Number(evaluateEventPath(expression, event));
+  // A whole-number literal (a fixed priority for every run of the function) or an event path.
+  const literal = /^\s*(-?\d+)\s*$/.exec(expression);
+  const value = literal ? Number(literal[1]) : Number(evaluateEventPath(expression, event));
   return Number.isFinite(value) ? Math.trunc(value) : 0;
 }

@@ -1,6 +1,8 @@
 // Delivers one run event to one destination: attempt, and on failure wait and try again on
 // the schedule of decisions.md (5 s, 30 s, 2 min, 15 min, 1 h, 4 h: 7 attempts). Waits are
-// durable step.sleep calls, so a restart does not lose a pending retry.
+// durable step.sleep calls, so a restart does not lose a pending retry. Deliveries start
+// before queued runs (priority +600 s, as far ahead as Inngest allows): announcing work that
+// is done should not wait behind work not yet started.
 import { durationToMs } from "inngest";
 import { env } from "../../foundation/env.ts";
 import { attemptDelivery } from "../../domains/webhooks/delivery-attempt.ts";
@@ -14,7 +16,13 @@ export function retrySchedule(): string[] {
 }
 
 export const deliverWebhook = inngest.createFunction(
-  { id: "deliver-webhook", triggers: [webhookDeliveryRequested], retries: 3, idempotency: "event.data.deliveryKey" },
+  {
+    id: "deliver-webhook",
+    triggers: [webhookDeliveryRequested],
+    retries: 3,
+    idempotency: "event.data.deliveryKey",
+    priority: { run: "600" },
+  },
   async ({ event, step }) => {
     const schedule = retrySchedule();
     for (let attempt = 1; attempt <= schedule.length + 1; attempt += 1) {
