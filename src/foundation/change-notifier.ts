@@ -8,6 +8,7 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { sqlQuery } from "./db/client.ts";
 import { logger } from "./logger.ts";
+import { batchPerTurn } from "./turn-batch.ts";
 
 const CHANNEL = "run_changes";
 // Topics never contain a space; a detail follows the first one ("principal key:<id>").
@@ -31,39 +32,23 @@ export function publishThroughDatabase(enabled: boolean): void {
   notifier.throughDatabase = enabled;
 }
 
-/** Payloads published within one turn of the event loop, sent as one statement. */
-let pending: { payloads: string[]; sent: Promise<void> } | undefined;
-
 /**
  * Sends every payload published in this turn with one NOTIFY statement (each run executing
  * publishes twice; a NOTIFY per change was a round trip per change). Resolves once sent;
  * never rejects: a failed NOTIFY is delivered locally instead.
  */
-function notifyThroughDatabase(payload: string): Promise<void> {
-  if (pending) {
-    pending.payloads.push(payload);
-    return pending.sent;
-  }
-  const batch = { payloads: [payload], sent: Promise.resolve() };
-  batch.sent = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-    pending = undefined;
-    const payloads = [...new Set(batch.payloads)];
-    // Sent through the shared pool: the LISTEN connection only listens.
-    return sqlQuery(
-      `SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS sent(payload, position) ORDER BY position`,
-      [CHANNEL, payloads],
-      "notify-changes",
-    ).then(
-      () => undefined,
-      (error: unknown) => {
-        logger.warn("change notification failed; delivering locally", { error: String(error) });
-        if (notifier.listener) for (const each of payloads) emitLocally(each);
-      },
-    );
+const notifyThroughDatabase = batchPerTurn<string>(async (published) => {
+  const payloads = [...new Set(published)];
+  // Sent through the shared pool: the LISTEN connection only listens.
+  await sqlQuery(
+    `SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS sent(payload, position) ORDER BY position`,
+    [CHANNEL, payloads],
+    "notify-changes",
+  ).catch((error: unknown) => {
+    logger.warn("change notification failed; delivering locally", { error: String(error) });
+    if (notifier.listener) for (const each of payloads) emitLocally(each);
   });
-  pending = batch;
-  return batch.sent;
-}
+});
 
 /**
  * Emits a topic (and an optional detail) everywhere. The promise (which never rejects)
@@ -78,7 +63,7 @@ export function publishChange(topic: string, detail?: string): Promise<void> {
   // Without a LISTEN connection of our own (the CLI, or a lost one) this process would not
   // hear its own NOTIFY: deliver locally as well.
   if (!notifier.listener) emitLocally(payload);
-  return notifyThroughDatabase(payload);
+  return notifyThroughDatabase([payload]);
 }
 
 export function subscribeToChanges(topic: string, listener: (detail?: string) => void): () => void {

@@ -3,9 +3,10 @@
 // runs the next step and answers with the step's result, which is persisted in
 // PostgreSQL (job_runs) before the next call, so a process killed mid-run resumes without
 // repeating finished steps. Retries with backoff honour `retries` and NonRetriableError;
-// keyed concurrency limits hold across processes (claim.ts: one statement, a slot per key
-// taken by a trigger); higher priority starts first. A wake-up (work queued, a job done)
-// is never lost: it marks the loop dirty, and the loop claims again before sleeping. Every failure counts toward a job's attempts, the
+// keyed concurrency limits hold across processes (claim.ts: one round trip under an
+// advisory lock only claims take); higher priority starts first. A wake-up (work queued, a
+// job done) is never lost: it marks the loop dirty, and the loop claims again before
+// sleeping. Every failure counts toward a job's attempts, the
 // executor's own included (a step result it cannot save): the job is retried with backoff
 // and fails for good when its attempts are used up. A function failing for good gets its
 // `onFailure` handler run, as an Inngest server does: an `inngest/function.failed` event

@@ -1,6 +1,7 @@
 // Queuing jobs: every event the app sends becomes one row per function it triggers, in
 // one statement on the shared pool (this runs on the request path of every accepted run).
 import { sqlQuery } from "../../foundation/db/client.ts";
+import { batchPerTurn } from "../../foundation/turn-batch.ts";
 
 export type TNewJob = {
   functionId: string;
@@ -14,27 +15,12 @@ export type TNewJob = {
   maxAttempts: number;
 };
 
-/** Jobs queued in this turn of the event loop, inserted together (see queueJobs). */
-let pending: { jobs: TNewJob[]; inserted: Promise<void> } | undefined;
-
 /**
  * Inserts the jobs, together with every other caller's of this turn of the event loop:
  * twenty API calls accepting runs at once make one INSERT, not twenty. Resolves once the
  * rows are committed (a caller answers 202 only after that), rejects if they are not.
  */
-export function queueJobs(jobs: TNewJob[]): Promise<void> {
-  if (pending) {
-    pending.jobs.push(...jobs);
-    return pending.inserted;
-  }
-  const batch = { jobs: [...jobs], inserted: Promise.resolve() };
-  batch.inserted = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-    pending = undefined;
-    return insertJobs(batch.jobs);
-  });
-  pending = batch;
-  return batch.inserted;
-}
+export const queueJobs = batchPerTurn<TNewJob>((jobs) => insertJobs(jobs));
 
 /** Inserts the jobs in order (their sequence follows), skipping any whose idempotency key already has a job. */
 async function insertJobs(jobs: TNewJob[]): Promise<void> {
