@@ -2,7 +2,7 @@
 // else (dashboard, dashboard tRPC, Inngest) to Next in custom-server mode.
 import { listeningPort, setListeningPort } from "./foundation/server-address.ts";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
 import { startDatabase } from "./foundation/db/bootstrap.ts";
@@ -52,9 +52,14 @@ async function main() {
   });
 
   let stopping = false;
+  // Responses not yet finished: at shutdown, their keep-alive connections close after them.
+  const unfinished = new Set<ServerResponse>();
   const server = createServer((req, res) => {
-    // Shutting down: a keep-alive connection closes after this response.
     if (stopping) res.setHeader("Connection", "close");
+    else {
+      unfinished.add(res);
+      res.once("close", () => unfinished.delete(res));
+    }
     if (isPublicApiPath(req.url)) {
       void handlePublicApi(req, res);
     } else {
@@ -93,6 +98,7 @@ async function main() {
     // No new connections; requests already received finish, answered with Connection: close.
     const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    for (const res of unfinished) if (!res.headersSent) res.setHeader("Connection", "close");
     const streamsEnded = endRunStreams();
     const engineStopped = engine.stop(deadline).catch((error: unknown) => logger.error("executor stop failed", { error: String(error) }));
     let graceTimer: NodeJS.Timeout | undefined;
