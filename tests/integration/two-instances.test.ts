@@ -237,7 +237,11 @@ describe("two instances on one database", () => {
     const batchId: string = batch.body.job.id;
     // Only the slow instance's claims carry a lease this long.
     const heldBySlow = async () =>
-      (await query("SELECT count(*)::int AS n FROM job_runs WHERE status = 'running' AND locked_until > now() + interval '60 seconds'"))[0].n as number;
+      (
+        await query(
+          "SELECT count(*)::int AS n FROM job_runs WHERE function_id = 'execute-run' AND status = 'running' AND locked_until > now() + interval '60 seconds'",
+        )
+      )[0].n as number;
     await until("the slow instance to hold rows of the batch", async () => (await heldBySlow()) > 0, 60_000);
 
     const signalledAt = Date.now();
