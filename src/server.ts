@@ -54,6 +54,7 @@ async function main() {
   let stopping = false;
   // Responses not yet finished: at shutdown, their keep-alive connections close after them.
   const unfinished = new Set<ServerResponse>();
+  const dashboardStreams = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     if (stopping) res.setHeader("Connection", "close");
     else {
@@ -63,6 +64,12 @@ async function main() {
     if (isPublicApiPath(req.url)) {
       void handlePublicApi(req, res);
     } else {
+      // The dashboard's live updates (tRPC subscriptions: EventSource asks for an event stream).
+      if (req.headers.accept?.includes("text/event-stream")) {
+        if (stopping) return void res.destroy();
+        dashboardStreams.add(res);
+        res.once("close", () => dashboardStreams.delete(res));
+      }
       const requestId = randomUUID();
       res.setHeader("X-Request-Id", requestId);
       req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, settings.TRUST_PROXY);
@@ -99,7 +106,11 @@ async function main() {
     const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     for (const res of unfinished) if (!res.headersSent) res.setHeader("Connection", "close");
-    const streamsEnded = endRunStreams();
+    // Open streams would hold the drain until the deadline: end them now, and their clients
+    // reconnect (to another instance). /v1 streams end cleanly; the dashboard's are Next's
+    // to write, so their connections are closed (EventSource reconnects just the same).
+    const streamsEnded = endRunStreams() + dashboardStreams.size;
+    for (const res of dashboardStreams) res.destroy();
     const engineStopped = engine.stop(deadline).catch((error: unknown) => logger.error("executor stop failed", { error: String(error) }));
     let graceTimer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
