@@ -16,6 +16,8 @@ let service: TOwnService;
 const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
 
 const GRACE_MS = 3_000;
+/** Enough that the batch's last row is still waiting when the signal comes (10 in flight, 100 ms each). */
+const ROWS = 300;
 const baseSettings = () => ({
   AGENT_LATENCY_MS: "100",
   EXECUTOR_RETRY_BASE_MS: "50",
@@ -115,7 +117,7 @@ describe("SIGTERM mid-batch", () => {
 
     const single = await call(first, "POST", "/v1/run", hooked.key, { agent_type: "rfq_generator", ...quote(0) });
     expect(single.status).toBe(202);
-    const batch = await call(first, "POST", "/v1/batches", batchOrg.key, { agent_type: "rfq_generator", rows: Array.from({ length: 150 }, (_, index) => quote(index)) });
+    const batch = await call(first, "POST", "/v1/batches", batchOrg.key, { agent_type: "rfq_generator", rows: Array.from({ length: ROWS }, (_, index) => quote(index)) });
     expect(batch.status).toBe(201);
     const batchId = batch.body.job.id;
 
@@ -147,10 +149,12 @@ describe("SIGTERM mid-batch", () => {
     expect(accepted.status).toBe(202);
     expect(accepted.connection).toBe("close");
 
-    // The stream ends cleanly, long before its own 30 s limit, having sent an update with an id.
+    // The stream ends cleanly, long before its own 30 s limit and before its run finished,
+    // having sent an update with an id.
     const streamed = await streamRead;
     expect(streamed.ended).toBe("cleanly");
     expect(streamed.ids.length).toBeGreaterThan(0);
+    expect(streamed.statuses).not.toContain("completed");
 
     expect(await exited).toBe(0);
     // A hang guard: the grace period, then closing (the held delivery alone could take 10 s).
@@ -180,10 +184,10 @@ describe("SIGTERM mid-batch", () => {
 
     // Every accepted run (the batch's, the single one, the one received during shutdown) ran once.
     await until("all work to finish", async () => (await query("SELECT count(*)::int AS n FROM job_runs WHERE status IN ('queued', 'running')"))[0].n === 0, 120_000);
-    expect(await query("SELECT status, count(*)::int AS n FROM runs GROUP BY status")).toEqual([{ status: "completed", n: 152 }]);
+    expect(await query("SELECT status, count(*)::int AS n FROM runs GROUP BY status")).toEqual([{ status: "completed", n: ROWS + 2 }]);
     expect(await query("SELECT function_id, status, count(*)::int AS n, count(DISTINCT idempotency_key)::int AS keys FROM job_runs GROUP BY 1, 2 ORDER BY 1")).toEqual([
       { function_id: "deliver-webhook", status: "completed", n: 1, keys: 1 },
-      { function_id: "execute-run", status: "completed", n: 152, keys: 152 },
+      { function_id: "execute-run", status: "completed", n: ROWS + 2, keys: ROWS + 2 },
       { function_id: "start-batch", status: "completed", n: 1, keys: 1 },
     ]);
     expect(await query("SELECT count(*)::int AS n FROM credit_ledger WHERE amount < 0 GROUP BY run_id HAVING count(*) <> 1")).toEqual([]);
