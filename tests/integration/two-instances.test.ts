@@ -62,7 +62,7 @@ async function newKey(orgId: string, name: string): Promise<string> {
 /** The sliding window weighs fixed minutes together; keep a burst from straddling a boundary. */
 async function awayFromWindowEdge() {
   const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 100));
+  if (intoWindow > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 100));
 }
 
 /**
