@@ -2,7 +2,7 @@
 // else (dashboard, dashboard tRPC, Inngest) to Next in custom-server mode.
 import { listeningPort, setListeningPort } from "./foundation/server-address.ts";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
 import { startDatabase } from "./foundation/db/bootstrap.ts";
@@ -17,6 +17,7 @@ import { startExecutionEngine } from "./jobs/engine.ts";
 import { createRateLimiter } from "./domains/limits/create-rate-limiter.ts";
 import { setRateLimiter } from "./domains/limits/rate-limiter.ts";
 import { startChangeListener } from "./foundation/change-notifier.ts";
+import { endRunStreams } from "./transport/stream/run-stream.ts";
 
 async function main() {
   // process.env is a C++-backed object whose every read and enumeration crosses into the
@@ -50,10 +51,25 @@ async function main() {
     authorize: authorizeApiCall,
   });
 
+  let stopping = false;
+  // Responses not yet finished: at shutdown, their keep-alive connections close after them.
+  const unfinished = new Set<ServerResponse>();
+  const dashboardStreams = new Set<ServerResponse>();
   const server = createServer((req, res) => {
+    if (stopping) res.setHeader("Connection", "close");
+    else {
+      unfinished.add(res);
+      res.once("close", () => unfinished.delete(res));
+    }
     if (isPublicApiPath(req.url)) {
       void handlePublicApi(req, res);
     } else {
+      // The dashboard's live updates (tRPC subscriptions: EventSource asks for an event stream).
+      if (req.headers.accept?.includes("text/event-stream")) {
+        if (stopping) return void res.destroy();
+        dashboardStreams.add(res);
+        res.once("close", () => dashboardStreams.delete(res));
+      }
       const requestId = randomUUID();
       res.setHeader("X-Request-Id", requestId);
       req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, settings.TRUST_PROXY);
@@ -71,20 +87,42 @@ async function main() {
   // One plain line on stdout whatever LOG_LEVEL says: people and test harnesses read it.
   process.stdout.write(`Agent Workforce ready on http://localhost:${port} (pid ${process.pid})\n`);
 
-  let stopping = false;
+  // Shutdown (SIGTERM/SIGINT): every phase runs at once under one deadline. Before, the
+  // phases ran one after another: the HTTP drain waited the full 5 s for open SSE streams
+  // while the executor went on claiming new jobs, then the executor waited without a limit
+  // for every job in flight (a webhook receiver may hold a delivery 10 s), so a loaded
+  // server took 15-25 s to exit.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info("shutting down", { signal });
+    const deadline = Date.now() + settings.SHUTDOWN_GRACE_MS;
+    logger.info("shutting down", { signal, graceMs: settings.SHUTDOWN_GRACE_MS });
+    // A backstop: closing the pools can hang when the database is unreachable.
+    setTimeout(() => {
+      logger.error("shutdown did not finish in time; exiting");
+      process.exit(1);
+    }, settings.SHUTDOWN_GRACE_MS + 10_000).unref();
+    // No new connections; requests already received finish, answered with Connection: close.
+    const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    const forced = setTimeout(() => server.closeAllConnections(), 5_000);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    clearTimeout(forced);
+    for (const res of unfinished) if (!res.headersSent) res.setHeader("Connection", "close");
+    // Open streams would hold the drain until the deadline: end them now, and their clients
+    // reconnect (to another instance). /v1 streams end cleanly; the dashboard's are Next's
+    // to write, so their connections are closed (EventSource reconnects just the same).
+    const streamsEnded = endRunStreams() + dashboardStreams.size;
+    for (const res of dashboardStreams) res.destroy();
+    const engineStopped = engine.stop(deadline).catch((error: unknown) => logger.error("executor stop failed", { error: String(error) }));
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
+    await Promise.race([httpClosed, graceOver]);
+    clearTimeout(graceTimer);
+    server.closeAllConnections();
+    await engineStopped;
+    logger.info("drained", { streamsEnded, ms: settings.SHUTDOWN_GRACE_MS - (deadline - Date.now()) });
     await app.close().catch(() => undefined);
-    await engine.stop();
-    await stopListening();
+    await stopListening().catch(() => undefined);
     await limiter.close().catch(() => undefined);
-    await database.close();
+    await database.close().catch(() => undefined);
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -48,6 +48,13 @@ const ZEnvSchema = z.object({
   EXECUTOR_BUSY_STARTS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(50),
   EXECUTOR_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   EXECUTOR_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  // How long a claimed job stays this executor's without a renewal; a crashed instance's
+  // jobs are taken over once it runs out (renewed every third of it while the job runs).
+  EXECUTOR_LEASE_MS: z.coerce.number().int().min(2_000).max(600_000).default(15_000),
+  // SIGTERM/SIGINT: how long requests and jobs in flight may take to finish before the
+  // jobs still running are handed back and the process exits (under a typical 30 s
+  // orchestrator grace period).
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   // Dashboard sign-in (better-auth). The secret signs session cookies; without it one is
   // generated into DATA_DIR on first start (set it in production, the same on every instance).
   BETTER_AUTH_SECRET: z.string().min(32, "must have at least 32 characters").optional(),

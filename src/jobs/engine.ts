@@ -35,12 +35,19 @@ export async function redispatchAcceptedWork(): Promise<{ runs: number; batches:
   return { runs: runs.length, batches: batches.length };
 }
 
-export type TExecutionEngine = { kind: "inngest" | "embedded"; executor?: EmbeddedExecutor; stop: () => Promise<void> };
+export type TExecutionEngine = {
+  kind: "inngest" | "embedded";
+  executor?: EmbeddedExecutor;
+  /** Stops taking work; jobs in flight may finish until `deadline` (epoch ms), then are handed back. */
+  stop: (deadline?: number) => Promise<void>;
+};
 
 export async function startExecutionEngine(settings: TEnv, options: { embeddedDatabase: boolean }): Promise<TExecutionEngine> {
   setWorkDispatcher(eventDispatcher);
   if (usesInngestServer(settings)) {
     logger.info("execution engine: Inngest server", { baseUrl: settings.INNGEST_BASE_URL ?? "Inngest Cloud" });
+    // Its step calls are HTTP requests to /api/inngest: the HTTP drain lets them finish, and
+    // the Inngest server retries a call cut short.
     return { kind: "inngest", stop: async () => undefined };
   }
   const executor = new EmbeddedExecutor({
@@ -50,19 +57,19 @@ export async function startExecutionEngine(settings: TEnv, options: { embeddedDa
     foregroundBusy,
     pollIntervalMs: settings.EXECUTOR_POLL_MS,
     retryBaseMs: settings.EXECUTOR_RETRY_BASE_MS,
-    leaseMs: 15_000,
+    leaseMs: settings.EXECUTOR_LEASE_MS,
     // The embedded database has exactly one owner process, so nothing else can be running its jobs.
     reclaimAllOnStart: options.embeddedDatabase,
   });
   setEmbeddedEventSink(executor);
   await executor.start();
   const recovered = await redispatchAcceptedWork();
-  logger.info("execution engine: embedded executor", recovered);
+  logger.info("execution engine: embedded executor", { ...recovered, instanceId: executor.instanceId });
   return {
     kind: "embedded",
     executor,
-    stop: async () => {
-      await executor.stop();
+    stop: async (deadline) => {
+      await executor.stop(deadline);
       setEmbeddedEventSink(undefined);
     },
   };

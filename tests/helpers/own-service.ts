@@ -11,6 +11,8 @@ export type TOwnService = {
   /** Starts (or restarts) the server with these settings on top of the database and data dir. */
   start: (settings?: Record<string, string>) => Promise<TRunningServer>;
   server: () => TRunningServer;
+  /** Starts one more server on the same database and data dir (a second instance); killed by dispose. */
+  startInstance: (settings?: Record<string, string>) => Promise<TRunningServer>;
   api: (method: string, route: string, key: string, body?: unknown) => Promise<{ status: number; body: any }>;
   cli: (...args: string[]) => Promise<any>;
   createOrgKey: (name: string) => Promise<{ orgId: string; key: string }>;
@@ -22,6 +24,7 @@ export async function createOwnService(prefix: string): Promise<TOwnService> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `aw-${prefix}-`));
   const base = { DATABASE_URL: database.url, DATA_DIR: dataDir };
   let server: TRunningServer | undefined;
+  const instances: TRunningServer[] = [];
 
   const cli = async (...args: string[]) => {
     const result = await runAdminCli([...args, "--json"], base);
@@ -39,6 +42,11 @@ export async function createOwnService(prefix: string): Promise<TOwnService> {
       if (!server) throw new Error("server not started");
       return server;
     },
+    startInstance: async (settings = {}) => {
+      const instance = await startServer({ ...base, ...settings });
+      instances.push(instance);
+      return instance;
+    },
     api: async (method, route, key, body) => {
       if (!server) throw new Error("server not started");
       const response = await fetch(`${server.baseUrl}${route}`, {
@@ -55,7 +63,7 @@ export async function createOwnService(prefix: string): Promise<TOwnService> {
       return { orgId: org.id, key };
     },
     dispose: async () => {
-      await server?.stop("SIGKILL");
+      await Promise.all([server, ...instances].map((each) => each?.stop("SIGKILL")));
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

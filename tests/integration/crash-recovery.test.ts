@@ -6,7 +6,8 @@ import { withDatabase } from "../helpers/database.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
 
 let service: TOwnService;
-const settings = { AGENT_LATENCY_MS: "40", EXECUTOR_RETRY_BASE_MS: "50" };
+// A short lease: the restart takes over the killed process's claims after 3 s, not 15 s.
+const settings = { AGENT_LATENCY_MS: "40", EXECUTOR_RETRY_BASE_MS: "50", EXECUTOR_LEASE_MS: "3000" };
 const api = (...args: Parameters<TOwnService["api"]>) => service.api(...args);
 
 async function waitForBatch(key: string, jobId: string, done: (job: any) => boolean, timeoutMs = 120_000) {
@@ -75,6 +76,6 @@ describe("crash mid-batch", () => {
       expect(results.rows).toEqual([{ steps: 0, own_run: true, event: "run.completed", n: 200 }]);
     });
     // A hang guard, not a speed target: ~25 s alone, over a minute beside the rest of the suite
-    // on two cores (the restart waits out the killed process's 15 s leases).
+    // on two cores (the restart waits out the killed process's leases).
   }, 180_000);
 });

@@ -21,6 +21,7 @@ import { concurrencyFor, hasFailureHandler, idempotencyKeyFor, maxAttempts, prio
 import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on-failure.ts";
 import { claimJobs, type TClaimedJob } from "./claim.ts";
 import { queueJobs, type TNewJob } from "./enqueue.ts";
+import { reclaimExpiredLeases, releaseClaims, renewLeases } from "./leases.ts";
 const MAX_BACKOFF_MS = 600_000;
 /** While API calls wait for the CPU, the loop claims once per this many ms. */
 const PACED_PASS_MS = 20;
@@ -114,18 +115,36 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     });
     // Leases: renew ours and take back expired ones (a crashed process's) on one timer.
     this.heartbeat = setInterval(() => {
-      void this.renewLeases();
-      void this.reclaimExpiredLeases().then(() => this.wake(), () => undefined);
+      void renewLeases(this.instanceId, [...this.inFlight.keys()], this.options.leaseMs).catch(() => undefined);
+      void reclaimExpiredLeases().then(() => this.wake(), () => undefined);
     }, Math.max(1_000, this.options.leaseMs / 3));
     this.loop = this.run();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming at once. Jobs in flight go on (their leases still renewed) until they end
+   * or `deadline` (epoch ms; none: wait for all) passes; a multi-step job hands itself back
+   * after its current step. Jobs still running at the deadline are released: queued again,
+   * runnable now (leases.ts says why that is safe), so another instance takes them over
+   * at once instead of after the lease.
+   */
+  async stop(deadline?: number): Promise<{ released: number }> {
     this.running = false;
-    clearInterval(this.heartbeat);
     this.wake();
     await this.loop;
-    await Promise.allSettled(this.inFlight.values());
+    const settled = Promise.allSettled(this.inFlight.values());
+    if (deadline === undefined) {
+      await settled;
+    } else if (this.inFlight.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([settled, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
+      clearTimeout(timer);
+    }
+    clearInterval(this.heartbeat);
+    if (this.inFlight.size === 0) return { released: 0 };
+    const released = await releaseClaims(this.instanceId);
+    logger.info("executor released its claims", { released });
+    return { released };
   }
 
   /** Resolves once no job is queued or running (tests, benchmarks). */
@@ -198,24 +217,6 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
       });
       this.wakeUp = undefined;
     }
-  }
-
-  private async reclaimExpiredLeases(): Promise<void> {
-    await db().jobRun.updateMany({
-      where: { status: "running", lockedUntil: { lt: new Date() } },
-      data: { status: "queued", lockedBy: null, lockedUntil: null },
-    });
-  }
-
-  private async renewLeases(): Promise<void> {
-    const ids = [...this.inFlight.keys()];
-    if (ids.length === 0) return;
-    await db()
-      .jobRun.updateMany({
-        where: { id: { in: ids }, lockedBy: this.instanceId },
-        data: { lockedUntil: new Date(Date.now() + this.options.leaseMs) },
-      })
-      .catch(() => undefined);
   }
 
   private async callHandler(job: TClaimedJob, fn: InngestFunction.Any, steps: TMemo, stack: string[], attempt: number, stepId: string) {

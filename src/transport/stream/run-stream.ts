@@ -1,7 +1,8 @@
 // GET /v1/runs/:id/stream — Server-Sent Events. The first update goes out at once, later
 // ones on every change (at most one per 2 s), a `: ping` comment every 15 s, and the
 // stream closes on a terminal state or after 30 s. Each update carries `id:` (the run's
-// version) so a reconnecting client's Last-Event-ID skips what it already saw.
+// version) so a reconnecting client's Last-Event-ID skips what it already saw. At shutdown
+// every open stream is ended cleanly, so clients reconnect (to another instance) at once.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { coalescedReader } from "../../foundation/coalesced-read.ts";
@@ -38,6 +39,18 @@ async function openRunStream(request: { header: THeaderReader; setHeader: (name:
   return run.id;
 }
 
+/** Each open stream's close. Once shutting down, a new stream ends after its first update. */
+const openStreams = new Set<() => void>();
+let streamsEnding = false;
+
+/** Shutdown: ends every open stream cleanly (clients reconnect with Last-Event-ID elsewhere). */
+export function endRunStreams(): number {
+  streamsEnding = true;
+  const ended = openStreams.size;
+  for (const close of [...openStreams]) close();
+  return ended;
+}
+
 /** Every open stream of one run is told of a change at once: they share one read of it. */
 const runReader = coalescedReader((runId: string) => db().run.findUnique({ where: { id: runId } }).catch(() => null));
 
@@ -60,6 +73,7 @@ function streamRun(req: IncomingMessage, res: ServerResponse, runId: string): vo
   const close = () => {
     if (closed) return;
     closed = true;
+    openStreams.delete(close);
     clearTimeout(pending);
     clearInterval(ping);
     clearTimeout(deadline);
@@ -96,6 +110,11 @@ function streamRun(req: IncomingMessage, res: ServerResponse, runId: string): vo
   const ping = setInterval(() => res.write(": ping\n\n"), STREAM_TIMING.pingIntervalMs);
   const deadline = setTimeout(close, STREAM_TIMING.maxDurationMs);
   req.on("close", close);
+  if (streamsEnding) {
+    void refresh().finally(close);
+    return;
+  }
+  openStreams.add(close);
   void refresh();
 }
 
