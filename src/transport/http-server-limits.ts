@@ -51,12 +51,14 @@ function declaresTooLargeBody(req: IncomingMessage, limit: number): boolean {
 function refuseTooLarge(res: ServerResponse, limit: number): void {
   const requestId = randomUUID();
   const { status, headers, body } = toErrorResponse(new AppError("payload_too_large", `Request body exceeds ${limit} bytes`), requestId);
+  const payload = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
     "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(payload),
     "X-Request-Id": requestId,
     // The body is never read: the connection cannot carry another request.
     Connection: "close",
   });
-  res.end(JSON.stringify(body));
+  res.end(payload);
 }

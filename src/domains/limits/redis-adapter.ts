@@ -56,8 +56,12 @@ export class IORedisAdapter implements TScriptRedis {
     this.client.on("error", () => undefined);
   }
 
+  /** PING; a connection that no longer answers is dropped for a fresh one (a half-open socket never recovers). */
   async ping(): Promise<unknown> {
-    return this.client.ping();
+    return this.client.ping().catch((error: unknown) => {
+      if (/timed out/i.test(String(error))) this.client.disconnect(true);
+      throw error;
+    });
   }
 
   async eval<T>(script: string, keys: string[], args: TArg[]): Promise<T> {
