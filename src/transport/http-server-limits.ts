@@ -7,8 +7,10 @@
 //   that take long — the SSE run stream, the dashboard's long-lived connections — are not cut.
 // - a request whose Content-Length already exceeds MAX_BODY_BYTES is answered
 //   `413 payload_too_large` before anything else runs or any of its body is read, and the
-//   connection is closed (the client may still be sending). /api/inngest is exempt: the
-//   Inngest server's signed calls carry step state and are bounded by Inngest itself.
+//   connection is closed (the client may still be sending). Two paths answer for
+//   themselves: /api/trpc refuses it just as early, in tRPC's error envelope
+//   (dashboard-handler.ts), and /api/inngest takes the Inngest server's signed calls,
+//   whose step state Inngest itself bounds.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { TEnv } from "../foundation/env.ts";
@@ -16,7 +18,7 @@ import { AppError, toErrorResponse } from "../foundation/errors.ts";
 
 type TLimits = Pick<TEnv, "HTTP_HEADERS_TIMEOUT_MS" | "HTTP_REQUEST_TIMEOUT_MS" | "MAX_BODY_BYTES">;
 
-const UNBOUNDED_BODY_PATHS = ["/api/inngest"];
+const SELF_BOUNDED_PATHS = ["/api/trpc", "/api/inngest"];
 
 /** Applies the limits to a server created but not yet listening. */
 export function limitHttpServer(server: Server, limits: TLimits): void {
@@ -45,7 +47,7 @@ function declaresTooLargeBody(req: IncomingMessage, limit: number): boolean {
   const declared = req.headers["content-length"];
   if (!declared || !(Number(declared) > limit)) return false;
   const path = req.url ?? "";
-  return !UNBOUNDED_BODY_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`));
+  return !SELF_BOUNDED_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`));
 }
 
 function refuseTooLarge(res: ServerResponse, limit: number): void {

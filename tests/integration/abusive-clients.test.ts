@@ -62,7 +62,18 @@ function rawRequest(text: string): Promise<TRawExchange> {
 function parseResponse(raw: string): { status: number; headers: string; body: any } {
   const [head = "", ...rest] = raw.split("\r\n\r\n");
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
-  const text = rest.join("\r\n\r\n");
+  let text = rest.join("\r\n\r\n");
+  if (/transfer-encoding: chunked/i.test(head)) {
+    let decoded = "";
+    for (let at = 0; ; ) {
+      const lineEnd = text.indexOf("\r\n", at);
+      const size = parseInt(text.slice(at, lineEnd), 16);
+      if (!size) break;
+      decoded += text.slice(lineEnd + 2, lineEnd + 2 + size);
+      at = lineEnd + 2 + size + 2;
+    }
+    text = decoded;
+  }
   return { status, headers: head.toLowerCase(), body: text ? JSON.parse(text) : undefined };
 }
 
@@ -122,11 +133,11 @@ describe("server timeouts", () => {
     await expectServing();
   });
 
-  it("refuses a declared oversized body with 413 at once, before any of it is sent, on /v1 and the dashboard alike", async () => {
+  it("refuses a declared oversized body with 413 at once, before any of it is sent, with or without a key, on /v1 and the dashboard's routes", async () => {
     for (const [path, auth] of [
       ["/v1/run", `Authorization: Bearer ${key}\r\n`],
       ["/v1/run", ""],
-      ["/api/trpc/runs.create", ""],
+      ["/api/auth/sign-in/email", ""],
     ] as const) {
       const exchange = await rawRequest(
         `POST ${path} HTTP/1.1\r\nHost: localhost\r\n${auth}Content-Type: application/json\r\nContent-Length: 10737418240\r\n\r\n`,
@@ -138,6 +149,13 @@ describe("server timeouts", () => {
       expectTyped(reply.body, "payload_too_large");
       expect(reply.headers).toMatch(/x-request-id: [0-9a-f-]{36}/);
     }
+    // The dashboard's tRPC route refuses it as early, in tRPC's envelope.
+    const dashboard = await rawRequest(
+      `POST /api/trpc/triage.reject HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10737418240\r\nConnection: close\r\n\r\n`,
+    );
+    const reply = parseResponse(await within(dashboard.closed, REQUEST_TIMEOUT_MS, "the 413 on /api/trpc"));
+    expect(reply.status).toBe(413);
+    expect(reply.body.error.data.body).toMatchObject({ type: "payload_too_large" });
     await expectServing();
   });
 });
