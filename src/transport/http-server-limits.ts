@@ -7,10 +7,11 @@
 //   that take long — the SSE run stream, the dashboard's long-lived connections — are not cut.
 // - a request whose Content-Length already exceeds MAX_BODY_BYTES is answered
 //   `413 payload_too_large` before anything else runs or any of its body is read, and the
-//   connection is closed (the client may still be sending). Two paths answer for
-//   themselves: /api/trpc refuses it just as early, in tRPC's error envelope
-//   (dashboard-handler.ts), and /api/inngest takes the Inngest server's signed calls,
-//   whose step state Inngest itself bounds.
+//   connection is closed (the client may still be sending). Three paths answer for
+//   themselves: /v1 refuses it right after authenticating the caller and before reading
+//   (an anonymous caller gets 401 whatever its body: docs/api-conventions.md, "Order"),
+//   /api/trpc just as early in tRPC's error envelope (dashboard-handler.ts), and
+//   /api/inngest takes the Inngest server's signed calls, whose step state Inngest bounds.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { TEnv } from "../foundation/env.ts";
@@ -18,7 +19,7 @@ import { AppError, toErrorResponse } from "../foundation/errors.ts";
 
 type TLimits = Pick<TEnv, "HTTP_HEADERS_TIMEOUT_MS" | "HTTP_REQUEST_TIMEOUT_MS" | "MAX_BODY_BYTES">;
 
-const SELF_BOUNDED_PATHS = ["/api/trpc", "/api/inngest"];
+const SELF_BOUNDED_PATHS = ["/v1", "/api/trpc", "/api/inngest"];
 
 /** Applies the limits to a server created but not yet listening. */
 export function limitHttpServer(server: Server, limits: TLimits): void {
