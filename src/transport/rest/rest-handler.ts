@@ -117,8 +117,6 @@ function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): v
   }
   res.statusCode = status;
   res.setHeader("Content-Type", "application/json");
-  // The rest of an oversized or broken body is never read: the connection cannot carry another request.
-  if (body.type === "payload_too_large" || body.type === "request_timeout") res.setHeader("Connection", "close");
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.end(JSON.stringify(body));
 }
