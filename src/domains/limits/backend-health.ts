@@ -21,10 +21,18 @@ export class BackendTimeoutError extends Error {}
 /** `promise`, or a rejection after `ms`: the backend's own client may wait much longer. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let check: NodeJS.Immediate | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BackendTimeoutError(`no answer within ${ms} ms`)), ms);
+    // Rejected only after the event loop's next I/O poll: when this process itself was busy
+    // past the deadline, an answer that arrived meanwhile is read first and still counts.
+    timer = setTimeout(() => {
+      check = setImmediate(() => reject(new BackendTimeoutError(`no answer within ${ms} ms`)));
+    }, ms);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+    clearImmediate(check);
+  });
 }
 
 export class BackendHealth {

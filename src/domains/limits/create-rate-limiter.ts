@@ -10,7 +10,6 @@
 // a day-long count no instance can rebuild, and credits, in PostgreSQL, still bound spending.
 import { Redis as UpstashRedis } from "@upstash/redis";
 import type { TEnv } from "../../foundation/env.ts";
-import { logger } from "../../foundation/logger.ts";
 import { BackendHealth } from "./backend-health.ts";
 import { InMemoryExpiringCounters, InMemorySlidingWindow } from "./memory-store.ts";
 import { dailyCapsFrom, policiesFrom, utcDay } from "./policies.ts";
@@ -63,14 +62,14 @@ export function createRateLimiter(settings: TRateLimiterSettings, options: TRate
 
   const shared = sharedBackend(settings);
   const backend: TRateLimiterBackend = shared?.backend ?? "memory";
-  const health = shared
-    ? new BackendHealth({
-        backend,
-        probe: shared.ping,
-        timeoutMs: settings.RATE_LIMIT_BACKEND_TIMEOUT_MS ?? 500,
-        probeIntervalMs: settings.RATE_LIMIT_BACKEND_PROBE_MS ?? 1_000,
-      })
-    : undefined;
+  const health =
+    shared &&
+    new BackendHealth({
+      backend,
+      probe: shared.ping,
+      timeoutMs: settings.RATE_LIMIT_BACKEND_TIMEOUT_MS ?? 500,
+      probeIntervalMs: settings.RATE_LIMIT_BACKEND_PROBE_MS ?? 1_000,
+    });
   const admit = (request: TRequest): Promise<TAdmissionResult> =>
     shared && health
       ? health.attempt(
@@ -79,7 +78,7 @@ export function createRateLimiter(settings: TRateLimiterSettings, options: TRate
           () => ({ dailyCount: null, window: request.policy && request.identifier !== undefined ? windows[request.policy].take(request.identifier) : null }),
         )
       : admitInProcess(request);
-  const streams = new StreamSlots(settings.STREAMS_PER_API_KEY ?? 20, shared && health ? { redis: shared.redis, health, keyPrefix: prefix } : undefined);
+  const streams = new StreamSlots(settings.STREAMS_PER_API_KEY ?? 20, shared && health && { redis: shared.redis, health, keyPrefix: prefix });
 
   async function decide(call: TAdmission): Promise<{ daily: TRateLimitDecision | null; rate: TRateLimitDecision | null }> {
     const cap = call.daily ? dailyCaps[call.daily.plan] : undefined;

@@ -40,12 +40,13 @@ export class IORedisAdapter implements TScriptRedis {
   private readonly hashes = new Map<string, string>();
 
   constructor(url: string, options: { commandTimeoutMs: number } = { commandTimeoutMs: 500 }) {
-    // No call may wait on Redis longer than the limiter's timeout: every command times out
-    // (queued ones too: the offline queue only bridges the first connect and a reconnect),
-    // a command is never retried on another connection, a connect attempt that hangs is
-    // abandoned, and reconnecting goes on (at most 1 s apart) so a returning Redis is found.
+    // No command waits on Redis for long: every one times out (queued ones too: the offline
+    // queue only bridges the first connect and a reconnect), a command is never retried on
+    // another connection, a connect attempt that hangs is abandoned, and reconnecting goes
+    // on (at most 1 s apart) so a returning Redis is found. The limiter's own, shorter
+    // deadline (backend-health.ts) decides a call; this one clears what is left behind.
     this.client = new IORedis(url, {
-      commandTimeout: options.commandTimeoutMs,
+      commandTimeout: options.commandTimeoutMs * 2,
       maxRetriesPerRequest: 0,
       enableOfflineQueue: true,
       connectTimeout: Math.max(1_000, options.commandTimeoutMs),
