@@ -4,7 +4,8 @@
 // warning is logged per outage and one line when Redis answers again, after which the
 // limits are shared through Redis again — proven by a second server on the same Redis and
 // database, and by the daily counter in Redis. A server whose REDIS_URL points at a closed
-// port starts and serves. Limits: 5 calls per minute per key (standard), 12 calls a day.
+// port starts and serves. Limits: 5 calls per minute per key (standard), 12 calls a day,
+// 2 open event streams per key.
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -22,6 +23,9 @@ const SETTINGS = {
   RATE_LIMIT_STANDARD_PER_MIN: String(LIMIT),
   DAILY_CALL_CAP_GROWTH: String(DAILY_CAP),
   RATE_LIMIT_BACKEND_PROBE_MS: "250",
+  STREAMS_PER_API_KEY: "2",
+  // Runs stay in progress, so their event streams stay open until closed.
+  AGENT_LATENCY_MS: "600000",
   LOG_LEVEL: "info",
 };
 const OUTAGE_LINE = "rate limiter backend unavailable; falling back to per-instance limits";
@@ -112,8 +116,25 @@ async function expectPerInstanceLimits(label: string) {
   for (const reply of [...replies, ...capSkipped]) expect(reply.ms).toBeLessThan(PROMPT_MS);
 }
 
-describe.sequential("rate limits while Redis comes and goes", () => {
-  it("before any outage: one budget through Redis across both instances, and the daily cap holds", async () => {
+/** Opens a run's event stream; `close` ends it from the client's side. */
+async function openStream(server: TRunningServer, key: string, runId: string): Promise<{ status: number; close: () => void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${server.baseUrl}/v1/runs/${runId}/stream`, { headers: { authorization: `Bearer ${key}` }, signal: controller.signal });
+  if (response.status === 200) await response.body!.getReader().read();
+  else await response.body?.cancel();
+  return { status: response.status, close: () => controller.abort() };
+}
+
+/** An organization with a key and a run in progress to stream. */
+async function streamable(name: string): Promise<{ key: string; runId: string }> {
+  const { key } = await service.createOrgKey(name);
+  const created = await service.api("POST", "/v1/run", key, { task: "Stream me" });
+  expect(created.status).toBe(202);
+  return { key, runId: created.body.run_id };
+}
+
+describe.sequential("limits while Redis comes and goes", () => {
+  it("before any outage: one rate budget and one stream cap through Redis across both instances, and the daily cap holds", async () => {
     const { key } = await service.createOrgKey("Shared Co");
     expect(await sharedBurst(key)).toEqual([200, 200, 200, 200, 200, 429]);
 
@@ -122,13 +143,27 @@ describe.sequential("rate limits while Redis comes and goes", () => {
     expect(spent.map((reply) => reply.status)).toEqual(Array(DAILY_CAP).fill(200));
     expectRateLimited(await call(twin, "/v1/usage", capped.key), /daily/i);
     expect(await dailyCount(capped.orgId)).toBe(DAILY_CAP + 1);
+
+    // The stream cap (2) is one budget across both instances.
+    const { key: streamKey, runId } = await streamable("Streaming Co");
+    const streams = [await openStream(service.server(), streamKey, runId), await openStream(twin, streamKey, runId)];
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200]);
+    const third = await openStream(service.server(), streamKey, runId);
+    expect(third.status).toBe(429);
+    for (const stream of streams) stream.close();
     expect(outages()).toBe(0);
   });
 
-  it("Redis refusing connections: answers promptly, limits per instance, skips the cap, warns once", async () => {
+  it("Redis refusing connections: answers promptly, limits rates and streams per instance, skips the cap, warns once", async () => {
     await proxy.down();
     await expectPerInstanceLimits("Refused");
     await expectPerInstanceLimits("Refused Again");
+    // Streams are capped per instance.
+    const { key: streamKey, runId } = await streamable("Streaming While Down Co");
+    const streams = [await openStream(service.server(), streamKey, runId), await openStream(service.server(), streamKey, runId)];
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200]);
+    expect((await openStream(service.server(), streamKey, runId)).status).toBe(429);
+    for (const stream of streams) stream.close();
     expect(outages()).toBe(1);
     // The instance that still reaches Redis still applies the cap.
     expectRateLimited(await call(twin, "/v1/usage", capped.key), /daily/i);
