@@ -13,6 +13,7 @@ import { clientAddress, CLIENT_ADDRESS_HEADER, runWithRequestId } from "./founda
 import { authorizeApiCall } from "./transport/authorize.ts";
 import { handleClientError } from "./transport/rest/client-error.ts";
 import { createRestHandler, isPublicApiPath } from "./transport/rest/rest-handler.ts";
+import { limitHttpServer } from "./transport/http-server-limits.ts";
 import { startExecutionEngine } from "./jobs/engine.ts";
 import { createRateLimiter } from "./domains/limits/create-rate-limiter.ts";
 import { setRateLimiter } from "./domains/limits/rate-limiter.ts";
@@ -78,6 +79,7 @@ async function main() {
     }
   });
   server.keepAliveTimeout = 65_000;
+  limitHttpServer(server, settings);
   // Parser errors (431, malformed requests) answer typed JSON with a request id too.
   server.on("clientError", handleClientError);
   await new Promise<void>((resolve) => server.listen(settings.PORT, settings.HOST, resolve));

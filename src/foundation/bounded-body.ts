@@ -15,10 +15,17 @@ export async function readBoundedBody(
   const chunks: Uint8Array[] = [];
   let size = 0;
   // Leaving the loop early (the throw) closes the stream: nothing more is read.
-  for await (const chunk of body) {
-    size += chunk.byteLength;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk);
+  try {
+    for await (const chunk of body) {
+      size += chunk.byteLength;
+      if (size > limit) throw tooLarge();
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The body stream broke: the client went away or the server's request deadline closed
+    // the connection (its 408 is already answered). Not a server error.
+    throw new AppError("request_timeout", "The request body was not received: the connection closed");
   }
   return Buffer.concat(chunks);
 }

@@ -39,6 +39,12 @@ const ZEnvSchema = z.object({
   // 0 reads the key on every call.
   PRINCIPAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   DAILY_CALL_CAP_GROWTH: z.coerce.number().int().min(1).default(50_000),
+  // Longest a call waits for the limiter's Redis/Upstash before it is decided in process
+  // (the backend is then treated as down until a probe, every _PROBE_MS, answers again).
+  RATE_LIMIT_BACKEND_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(500),
+  RATE_LIMIT_BACKEND_PROBE_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  // Server-Sent Events streams one API key may hold open at once (all instances together).
+  STREAMS_PER_API_KEY: z.coerce.number().int().min(1).max(10_000).default(20),
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   INNGEST_BASE_URL: z.url().optional(),
@@ -66,6 +72,11 @@ const ZEnvSchema = z.object({
   // (the one the proxy appended) instead of the socket's (the proxy's own).
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  // Slow clients: the headers must arrive within HTTP_HEADERS_TIMEOUT_MS and the whole
+  // request, body included, within HTTP_REQUEST_TIMEOUT_MS of its first byte (408 beyond).
+  // Responses (streams included) are not bounded by either.
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

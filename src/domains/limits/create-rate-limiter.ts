@@ -4,14 +4,19 @@
 //   neither                         → in-process sliding window (memory-store.ts).
 // All three apply the policies of policies.ts with @upstash/ratelimit's sliding-window
 // semantics, and decide a call's daily cap and rate-limit policy together (one round trip).
+// While a Redis/Upstash backend is down (backend-health.ts) the rate limit falls back to the
+// in-process window, each instance enforcing the policy alone (with N instances a key gets at
+// most N× its limit, never unlimited), and the daily cap is not counted (fails open): it is
+// a day-long count no instance can rebuild, and credits, in PostgreSQL, still bound spending.
 import { Redis as UpstashRedis } from "@upstash/redis";
 import type { TEnv } from "../../foundation/env.ts";
-import { logger } from "../../foundation/logger.ts";
+import { BackendHealth } from "./backend-health.ts";
 import { InMemoryExpiringCounters, InMemorySlidingWindow } from "./memory-store.ts";
 import { dailyCapsFrom, policiesFrom, utcDay } from "./policies.ts";
 import type { TAdmission, TRateLimitDecision, TRateLimiter, TRateLimitPolicy } from "./rate-limiter.ts";
 import { admitThroughRedis, type TAdmissionRequest, type TAdmissionResult, type TEvalRedis } from "./redis-admission.ts";
 import { IORedisAdapter } from "./redis-adapter.ts";
+import { StreamSlots } from "./stream-slots.ts";
 
 export type TRateLimiterBackend = "upstash" | "redis" | "memory";
 
@@ -29,7 +34,8 @@ export type TRateLimiterSettings = Pick<
   | "RATE_LIMIT_STRICT_PER_MIN"
   | "RATE_LIMIT_STANDARD_PER_MIN"
   | "DAILY_CALL_CAP_GROWTH"
->;
+> &
+  Partial<Pick<TEnv, "RATE_LIMIT_BACKEND_TIMEOUT_MS" | "RATE_LIMIT_BACKEND_PROBE_MS" | "STREAMS_PER_API_KEY">>;
 
 export type TRateLimiterOptions = {
   /** Prefix of every Redis key (tests use a unique one per run). */
@@ -42,38 +48,37 @@ export function createRateLimiter(settings: TRateLimiterSettings, options: TRate
   const dailyCaps = dailyCapsFrom(settings);
   const policyNames = Object.keys(policies) as TRateLimitPolicy[];
 
-  let backend: TRateLimiterBackend;
-  let admit: (request: TAdmissionRequest & { policy?: TRateLimitPolicy; identifier?: string }) => Promise<TAdmissionResult>;
-  let close = async (): Promise<void> => undefined;
-
-  if (settings.UPSTASH_REDIS_REST_URL && settings.UPSTASH_REDIS_REST_TOKEN) {
-    backend = "upstash";
-    const redis = new UpstashRedis({ url: settings.UPSTASH_REDIS_REST_URL, token: settings.UPSTASH_REDIS_REST_TOKEN });
-    admit = (request) => admitThroughRedis(redis as unknown as TEvalRedis, request);
-  } else if (settings.REDIS_URL) {
-    backend = "redis";
-    const adapter = new IORedisAdapter(settings.REDIS_URL);
-    admit = (request) => admitThroughRedis(adapter as unknown as TEvalRedis, request);
-    close = () => adapter.quit();
-  } else {
-    backend = "memory";
-    const windows = Object.fromEntries(
-      policyNames.map((name) => [name, new InMemorySlidingWindow(policies[name].limit, policies[name].windowMs)]),
-    ) as Record<TRateLimitPolicy, InMemorySlidingWindow>;
-    const counters = new InMemoryExpiringCounters();
-    admit = async ({ daily, policy, identifier }) => {
-      const dailyCount = daily ? counters.increment(daily.key, daily.expiresAt) : null;
-      const refusedForTheDay = daily !== undefined && dailyCount! > daily.cap;
-      const window = policy && identifier !== undefined && !refusedForTheDay ? windows[policy].take(identifier) : null;
-      return { dailyCount, window };
-    };
-  }
-
-  // A backend outage must not take the API down with it: admit and log (fail open).
-  const failOpen = (what: string) => (error: unknown) => {
-    logger.warn(`rate limiter unavailable; admitting the request`, { check: what, backend, error: String(error) });
-    return { dailyCount: null, window: null };
+  const windows = Object.fromEntries(
+    policyNames.map((name) => [name, new InMemorySlidingWindow(policies[name].limit, policies[name].windowMs)]),
+  ) as Record<TRateLimitPolicy, InMemorySlidingWindow>;
+  const counters = new InMemoryExpiringCounters();
+  type TRequest = TAdmissionRequest & { policy?: TRateLimitPolicy; identifier?: string };
+  const admitInProcess = async ({ daily, policy, identifier }: TRequest): Promise<TAdmissionResult> => {
+    const dailyCount = daily ? counters.increment(daily.key, daily.expiresAt) : null;
+    const refusedForTheDay = daily !== undefined && dailyCount! > daily.cap;
+    const window = policy && identifier !== undefined && !refusedForTheDay ? windows[policy].take(identifier) : null;
+    return { dailyCount, window };
   };
+
+  const shared = sharedBackend(settings);
+  const backend: TRateLimiterBackend = shared?.backend ?? "memory";
+  const health =
+    shared &&
+    new BackendHealth({
+      backend,
+      probe: shared.ping,
+      timeoutMs: settings.RATE_LIMIT_BACKEND_TIMEOUT_MS ?? 500,
+      probeIntervalMs: settings.RATE_LIMIT_BACKEND_PROBE_MS ?? 1_000,
+    });
+  const admit = (request: TRequest): Promise<TAdmissionResult> =>
+    shared && health
+      ? health.attempt(
+          () => admitThroughRedis(shared.redis, request),
+          // The window in process; the daily cap skipped (the module's header says why).
+          () => ({ dailyCount: null, window: request.policy && request.identifier !== undefined ? windows[request.policy].take(request.identifier) : null }),
+        )
+      : admitInProcess(request);
+  const streams = new StreamSlots(settings.STREAMS_PER_API_KEY ?? 20, shared && health && { redis: shared.redis, health, keyPrefix: prefix });
 
   async function decide(call: TAdmission): Promise<{ daily: TRateLimitDecision | null; rate: TRateLimitDecision | null }> {
     const cap = call.daily ? dailyCaps[call.daily.plan] : undefined;
@@ -85,7 +90,7 @@ export function createRateLimiter(settings: TRateLimiterSettings, options: TRate
       window: policy ? { keyPrefix: `${prefix}:${policy}:${call.rate!.identifier}`, tokens: policies[policy].limit, windowMs: policies[policy].windowMs } : undefined,
       policy,
       identifier: call.rate?.identifier,
-    }).catch(failOpen(policy ? `${policy}${day ? "+daily" : ""}` : "daily"));
+    });
     const daily =
       day && result.dailyCount !== null
         ? { allowed: result.dailyCount <= cap!, limit: cap!, remaining: Math.max(0, cap! - result.dailyCount), resetAt: day.endsAt }
@@ -98,9 +103,35 @@ export function createRateLimiter(settings: TRateLimiterSettings, options: TRate
 
   return {
     backend,
-    close,
+    close: async () => {
+      health?.close();
+      await shared?.close();
+    },
+    openStream: (identifier) => streams.acquire(identifier),
     admit: decide,
     check: async (policy, identifier) => (await decide({ rate: { policy, identifier } })).rate,
     dailyCap: async (organizationId, plan) => (await decide({ daily: { organizationId, plan } })).daily,
   };
+}
+
+type TSharedBackend = { backend: "upstash" | "redis"; redis: TEvalRedis; ping: () => Promise<unknown>; close: () => Promise<void> };
+
+/** The configured Redis or Upstash client, every call bounded by the backend timeout; undefined: none. */
+function sharedBackend(settings: TRateLimiterSettings): TSharedBackend | undefined {
+  const timeoutMs = settings.RATE_LIMIT_BACKEND_TIMEOUT_MS ?? 500;
+  if (settings.UPSTASH_REDIS_REST_URL && settings.UPSTASH_REDIS_REST_TOKEN) {
+    const redis = new UpstashRedis({
+      url: settings.UPSTASH_REDIS_REST_URL,
+      token: settings.UPSTASH_REDIS_REST_TOKEN,
+      // One attempt per call, abandoned after the timeout (a fresh signal per request).
+      retry: false,
+      signal: () => AbortSignal.timeout(timeoutMs),
+    });
+    return { backend: "upstash", redis: redis as unknown as TEvalRedis, ping: () => redis.ping(), close: async () => undefined };
+  }
+  if (settings.REDIS_URL) {
+    const adapter = new IORedisAdapter(settings.REDIS_URL, { commandTimeoutMs: timeoutMs });
+    return { backend: "redis", redis: adapter as unknown as TEvalRedis, ping: () => adapter.ping(), close: () => adapter.quit() };
+  }
+  return undefined;
 }

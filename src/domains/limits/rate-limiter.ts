@@ -1,5 +1,7 @@
 // The seam every limited route goes through. Named policies live here; the backend
 // (Upstash, Redis, in-process) is chosen by configuration.
+import type { TStreamAdmission } from "./stream-slots.ts";
+
 export type TRateLimitPolicy = "strict" | "standard";
 
 export type TRateLimitDecision = {
@@ -22,6 +24,11 @@ export interface TRateLimiter {
    * when it refuses, the rate-limit policy is not consumed (`rate` is then null).
    */
   admit(call: TAdmission): Promise<{ daily: TRateLimitDecision | null; rate: TRateLimitDecision | null }>;
+  /**
+   * A slot for one more open Server-Sent Events stream of this API key (STREAMS_PER_API_KEY);
+   * the stream releases it when it closes.
+   */
+  openStream(identifier: string): Promise<TStreamAdmission>;
 }
 
 export type TAdmission = {
@@ -34,6 +41,7 @@ export const noRateLimits: TRateLimiter = {
   check: async () => null,
   dailyCap: async () => null,
   admit: async () => ({ daily: null, rate: null }),
+  openStream: async () => ({ admitted: true, slot: { release: () => undefined } }),
 };
 
 // On globalThis: the limiter installed by the server also limits the dashboard's tRPC

@@ -39,10 +39,30 @@ export class IORedisAdapter implements TScriptRedis {
   /** The library's hash of a script → the hash of the portable script Redis caches. */
   private readonly hashes = new Map<string, string>();
 
-  constructor(url: string) {
-    // Fail fast when Redis is down rather than queueing requests behind a reconnect.
-    this.client = new IORedis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+  constructor(url: string, options: { commandTimeoutMs: number } = { commandTimeoutMs: 500 }) {
+    // No command waits on Redis for long: every one times out (queued ones too: the offline
+    // queue only bridges the first connect and a reconnect), a command is never retried on
+    // another connection, a connect attempt that hangs is abandoned, and reconnecting goes
+    // on (at most 1 s apart) so a returning Redis is found. The limiter's own, shorter
+    // deadline (backend-health.ts) decides a call; this one clears what is left behind.
+    this.client = new IORedis(url, {
+      commandTimeout: options.commandTimeoutMs * 2,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: true,
+      connectTimeout: Math.max(1_000, options.commandTimeoutMs),
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+      lazyConnect: false,
+    });
+    // Connection errors surface as failed commands (backend-health.ts logs the outage once).
     this.client.on("error", () => undefined);
+  }
+
+  /** PING; a connection that no longer answers is dropped for a fresh one (a half-open socket never recovers). */
+  async ping(): Promise<unknown> {
+    return this.client.ping().catch((error: unknown) => {
+      if (/timed out/i.test(String(error))) this.client.disconnect(true);
+      throw error;
+    });
   }
 
   async eval<T>(script: string, keys: string[], args: TArg[]): Promise<T> {

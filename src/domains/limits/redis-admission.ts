@@ -35,7 +35,19 @@ local newValue = redis.call("INCRBY", KEYS[2], 1)
 if newValue == 1 then redis.call("PEXPIRE", KEYS[2], window * 2 + 1000) end
 return {dailyCount, tokens - (newValue + previous)}`;
 
-const ADMISSION_SHA = createHash("sha1").update(ADMISSION_SCRIPT).digest("hex");
+const ADMISSION_SHA = scriptHash(ADMISSION_SCRIPT);
+
+export function scriptHash(script: string): string {
+  return createHash("sha1").update(script).digest("hex");
+}
+
+/** EVALSHA, sending the script itself only when Redis answers NOSCRIPT. */
+export function evalScript(redis: TEvalRedis, script: string, sha: string, keys: string[], args: (string | number)[]): Promise<unknown> {
+  return redis.evalsha(sha, keys, args).catch((error: unknown) => {
+    if (!String(error).includes("NOSCRIPT")) throw error;
+    return redis.eval(script, keys, args);
+  });
+}
 
 export type TAdmissionRequest = {
   daily?: { key: string; cap: number; expiresAt: number };
@@ -58,10 +70,7 @@ export async function admitThroughRedis(redis: TEvalRedis, request: TAdmissionRe
     window ? `${window.keyPrefix}:${currentWindow - 1}` : "",
   ];
   const args = [daily?.cap ?? 0, daily?.expiresAt ?? 0, window?.tokens ?? 0, now, windowMs];
-  const reply = (await redis.evalsha(ADMISSION_SHA, keys, args).catch((error: unknown) => {
-    if (!String(error).includes("NOSCRIPT")) throw error;
-    return redis.eval(ADMISSION_SCRIPT, keys, args);
-  })) as (number | null)[];
+  const reply = (await evalScript(redis, ADMISSION_SCRIPT, ADMISSION_SHA, keys, args)) as (number | null)[];
   const dailyCount = daily ? Number(reply[0]) : null;
   const remaining = reply[1];
   if (!window || remaining === undefined || remaining === null) return { dailyCount, window: null };

@@ -7,10 +7,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { coalescedReader } from "../../foundation/coalesced-read.ts";
 import { db } from "../../foundation/db/client.ts";
-import { notFound } from "../../foundation/errors.ts";
+import { AppError, notFound } from "../../foundation/errors.ts";
 import type { Run } from "../../generated/prisma/client.ts";
 import type { THeaderReader } from "../../domains/auth/authenticate.ts";
 import { tenantScope } from "../../domains/auth/tenant.ts";
+import { rateLimiter } from "../../domains/limits/rate-limiter.ts";
+import type { TStreamSlot } from "../../domains/limits/stream-slots.ts";
 import { subscribeToRun } from "../../domains/runs/run-notifier.ts";
 import { TERMINAL_RUN_STATUSES, ZRunIdInput } from "../../domains/runs/runs.schemas.ts";
 import { authorizeApiCall } from "../authorize.ts";
@@ -30,13 +32,25 @@ function updateFrame(run: Run): string {
   return `id: ${run.updatedAt.getTime()}\ndata: ${JSON.stringify(payload)}\n\n`;
 }
 
-/** Authenticates and checks the run exists; throws AppError (rendered as JSON) before any stream starts. */
-async function openRunStream(request: { header: THeaderReader; setHeader: (name: string, value: string) => void }, runId: string): Promise<string> {
+/**
+ * Authenticates, checks the run exists and takes one of the key's stream slots; throws
+ * AppError (rendered as JSON) before any stream starts.
+ */
+async function openRunStream(
+  request: { header: THeaderReader; setHeader: (name: string, value: string) => void },
+  runId: string,
+): Promise<{ runId: string; slot: TStreamSlot }> {
   const principal = await authorizeApiCall(request, { scope: "agents:read" });
   const { id } = ZRunIdInput.parse({ id: runId });
   const run = await db().run.findFirst({ where: { id, ...tenantScope(principal) }, select: { id: true } });
   if (!run) throw notFound("Run");
-  return run.id;
+  const admission = await rateLimiter().openStream(principal.apiKeyId ?? principal.actor.id);
+  if (!admission.admitted) {
+    throw new AppError("rate_limited", `At most ${admission.limit} streams may be open at once per API key`, {
+      retry_after: admission.retryAfterSeconds,
+    });
+  }
+  return { runId: run.id, slot: admission.slot };
 }
 
 /** Each open stream's close. Once shutting down, a new stream ends after its first update. */
@@ -54,7 +68,7 @@ export function endRunStreams(): number {
 /** Every open stream of one run is told of a change at once: they share one read of it. */
 const runReader = coalescedReader((runId: string) => db().run.findUnique({ where: { id: runId } }).catch(() => null));
 
-function streamRun(req: IncomingMessage, res: ServerResponse, runId: string): void {
+function streamRun(req: IncomingMessage, res: ServerResponse, runId: string, slot: TStreamSlot): void {
   res.writeHead(200, {
     "Content-Type": "text/event-stream; charset=utf-8",
     "Cache-Control": "no-cache, no-transform",
@@ -74,6 +88,7 @@ function streamRun(req: IncomingMessage, res: ServerResponse, runId: string): vo
     if (closed) return;
     closed = true;
     openStreams.delete(close);
+    slot.release();
     clearTimeout(pending);
     clearInterval(ping);
     clearTimeout(deadline);
@@ -136,7 +151,9 @@ export const runStreamRoute: TRestRoute = {
     },
   },
   async handle({ req, res, params, header }) {
-    const runId = await openRunStream({ header, setHeader: (name, value) => res.setHeader(name, value) }, params.id ?? "");
-    streamRun(req, res, runId);
+    const { runId, slot } = await openRunStream({ header, setHeader: (name, value) => res.setHeader(name, value) }, params.id ?? "");
+    // A client gone while the stream was being opened does not hold its slot.
+    if (req.socket.destroyed) return slot.release();
+    streamRun(req, res, runId, slot);
   },
 };

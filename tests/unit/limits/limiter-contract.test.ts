@@ -128,12 +128,18 @@ describe.each([
 });
 
 describe("redis backend", () => {
-  it("fails open when Redis is unreachable", async () => {
-    const { limiter } = limiterFor({ REDIS_URL: "redis://127.0.0.1:1" });
-    expect(await limiter.admit({ daily: { organizationId: "org-8", plan: "growth" }, rate: { policy: "strict", identifier: "key-g" } })).toEqual({
-      daily: null,
-      rate: null,
-    });
+  it("when Redis is unreachable, skips the daily cap and limits in process, promptly", async () => {
+    const { limiter } = limiterFor({ REDIS_URL: "redis://127.0.0.1:1", RATE_LIMIT_BACKEND_TIMEOUT_MS: 300 });
+    await awayFromWindowEdge();
+    const started = Date.now();
+    const decisions = [];
+    for (let call = 0; call < L + 2; call += 1) {
+      decisions.push(await limiter.admit({ daily: { organizationId: "org-8", plan: "growth" }, rate: { policy: "strict", identifier: "key-g" } }));
+    }
+    // The first call waits for Redis at most the timeout; the others do not wait at all.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(decisions.every((decision) => decision.daily === null)).toBe(true);
+    expect(decisions.map((decision) => decision.rate?.allowed)).toEqual([...Array(L).fill(true), false, false]);
   });
 
   it("keeps its counters in Redis under its prefix, with expiries", async () => {
@@ -154,5 +160,37 @@ describe("redis backend", () => {
     } finally {
       redis.disconnect();
     }
+  });
+});
+
+describe.each([
+  { backend: "memory", settings: {} },
+  { backend: "redis", settings: { REDIS_URL } },
+] as const)("stream slots: $backend backend", ({ settings }) => {
+  it("admits STREAMS_PER_API_KEY streams per key, refuses the next, and frees a slot on release", async () => {
+    const { limiter } = limiterFor({ ...settings, STREAMS_PER_API_KEY: 3 });
+    const held = await Promise.all(Array.from({ length: 3 }, () => limiter.openStream("key-s")));
+    expect(held.every((admission) => admission.admitted)).toBe(true);
+    expect(await limiter.openStream("key-s")).toMatchObject({ admitted: false, limit: 3, retryAfterSeconds: expect.any(Number) });
+    expect((await limiter.openStream("key-t")).admitted).toBe(true);
+    const first = held[0]!;
+    if (!first.admitted) throw new Error("unreachable");
+    first.slot.release();
+    first.slot.release(); // twice: still one slot
+    expect((await limiter.openStream("key-s")).admitted).toBe(true);
+    expect((await limiter.openStream("key-s")).admitted).toBe(false);
+  });
+});
+
+describe("stream slots across instances", () => {
+  it("two limiters on one Redis and prefix share one key's slots", async () => {
+    const { limiter, prefix } = limiterFor({ REDIS_URL, STREAMS_PER_API_KEY: 2 });
+    const twin = createRateLimiter({ ...base, REDIS_URL, STREAMS_PER_API_KEY: 2 }, { keyPrefix: prefix });
+    opened.push(twin);
+    const one = await limiter.openStream("key-u");
+    expect((await twin.openStream("key-u")).admitted).toBe(true);
+    expect((await twin.openStream("key-u")).admitted).toBe(false);
+    if (one.admitted) one.slot.release();
+    await expect.poll(async () => (await twin.openStream("key-u")).admitted).toBe(true);
   });
 });
