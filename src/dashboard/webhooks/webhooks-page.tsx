@@ -27,7 +27,12 @@ export function WebhooksPage() {
   const [shown, setShown] = useState<{ secret: string; rotated: boolean } | null>(null);
   const sendTest = useMutation(
     trpc.webhooks.test.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() }),
+      // Attempts, and the webhooks too: a 410 answer disables one, a success clears its counters.
+      onSettled: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }),
+        ]),
     }),
   );
   const outcome = sendTest.data?.data;
