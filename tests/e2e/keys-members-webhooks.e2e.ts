@@ -224,11 +224,13 @@ test("webhooks: add with a local receiver, a failed test attempt, resend succeed
     await page.getByRole("button", { name: "Send test" }).click();
     await expect(card.getByTestId("webhook-disabled")).toContainText("410 Gone");
     await expect(card).toContainText("disabled");
+    await expect(card.getByRole("button", { name: "Resend" })).toHaveCount(0); // enable first
     await screenshot(page, testInfo, "webhook-disabled");
     answer = 200;
     await card.getByRole("button", { name: `Enable webhook ${receiver.url}` }).click();
     await expect(card.getByTestId("webhook-disabled")).toHaveCount(0);
     await expect(card.getByRole("button", { name: `Enable webhook ${receiver.url}` })).toHaveCount(0);
+    await expect(card.getByRole("button", { name: "Resend" }).first()).toBeVisible();
     await screenshot(page, testInfo, "webhooks");
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page);

@@ -21,10 +21,11 @@ function responseTitle(delivery: { error: string | null; response_body: string |
   return parts.length > 0 ? parts.join("\n") : undefined;
 }
 
-export function DeliveriesTable({ webhookId }: { webhookId: string }) {
+/** `active`: a disabled webhook's attempts cannot be resent (the server answers 409) until it is enabled. */
+export function DeliveriesTable({ webhookId, active }: { webhookId: string; active: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const canWrite = useCan("webhooks:write");
+  const canWrite = useCan("webhooks:write") && active;
   const [resentAt, setResentAt] = useState<number | null>(null);
   const deliveries = useQuery({
     ...trpc.webhooks.deliveries.queryOptions({ id: webhookId, limit: RECENT, offset: 0 }),

@@ -141,7 +141,7 @@ function WebhookCard({ webhook, onRotated }: { webhook: TWebhook; onRotated: (se
       <CardContent className="grid gap-2">
         <WebhookHealth webhook={webhook} />
         <h3 className="text-sm font-medium">Recent delivery attempts</h3>
-        <DeliveriesTable webhookId={webhook.id} />
+        <DeliveriesTable webhookId={webhook.id} active={webhook.is_active} />
       </CardContent>
     </Card>
   );
