@@ -35,8 +35,9 @@ async function webhookOf(tenant: TTenant, id: string) {
   const list = await call("GET", "/v1/webhooks", { key: tenant.key });
   return list.body.data.find((webhook: any) => webhook.id === id);
 }
+// Only a page whose rows agree with its total (counted in a separate query, it can run ahead).
 const deliveriesOf = (tenant: TTenant, id: string, done: (body: any) => boolean, timeoutMs = 40_000) =>
-  waitFor(`/v1/webhooks/${id}/deliveries?limit=100`, tenant.key, done, timeoutMs);
+  waitFor(`/v1/webhooks/${id}/deliveries?limit=100`, tenant.key, (body: any) => body.data.length === body.total && done(body), timeoutMs);
 
 describe("automatic disabling", () => {
   it("a 410 Gone disables the endpoint at once: no retry, the reason is listed, new events are not sent", async () => {
