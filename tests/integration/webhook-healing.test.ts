@@ -237,5 +237,11 @@ describe("secret rotation", () => {
     expect(new StandardWebhook(third).verify(latest.body, latestHeaders)).toBeTruthy();
     expect(new StandardWebhook(secret).verify(latest.body, latestHeaders)).toBeTruthy();
     expect(() => new StandardWebhook(original).verify(latest.body, latestHeaders)).toThrow();
+
+    // Two rotations at once chain: both secrets they returned sign the next delivery, none is lost.
+    const both = await Promise.all([1, 2].map(() => call("POST", `/v1/webhooks/${id}/rotate-secret`, { key: tenant.key })));
+    const [a, b] = both.map((response) => response.body.data.secret as string);
+    const chained = await deliver();
+    for (const rolled of [a!, b!]) expect(new StandardWebhook(rolled).verify(chained.body, chained.headers as Record<string, string>)).toBeTruthy();
   });
 });

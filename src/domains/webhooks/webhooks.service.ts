@@ -90,14 +90,15 @@ export async function enableWebhook(principal: TPrincipal, webhookId: string) {
  */
 export async function rotateWebhookSecret(principal: TPrincipal, webhookId: string) {
   const secret = generateWebhookSecret();
-  const webhook = await db().$transaction(async (tx) => {
-    const current = await tx.webhook.findFirst({ where: { id: webhookId, ...tenantScope(principal) }, select: { secretEncrypted: true } });
-    if (!current) throw notFound("Webhook");
-    return tx.webhook.update({
-      where: { id: webhookId },
-      data: { secretEncrypted: encryptSecret(secret), previousSecretEncrypted: current.secretEncrypted, previousSecretExpiresAt: rotationOverlapEnds() },
-    });
-  });
+  // One statement: SET reads the row as it is when locked, so two concurrent rotations chain
+  // (the second keeps the first's new secret as its previous one) instead of losing one.
+  const rotated = await db().$executeRaw`
+    UPDATE "webhooks"
+    SET "previous_secret_encrypted" = "secret_encrypted", "secret_encrypted" = ${encryptSecret(secret)},
+        "previous_secret_expires_at" = ${rotationOverlapEnds()}
+    WHERE "id" = ${webhookId}::uuid AND "organization_id" = ${principal.organizationId}::uuid AND "livemode" = ${principal.livemode}`;
+  if (rotated === 0) throw notFound("Webhook");
+  const webhook = await db().webhook.findFirstOrThrow({ where: { id: webhookId, ...tenantScope(principal) } });
   return { data: { ...serializeWebhook(webhook), secret } };
 }
 
