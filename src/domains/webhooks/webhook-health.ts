@@ -21,7 +21,11 @@ export async function recordEndpointHealth(
   now = new Date(),
 ): Promise<{ disabled: boolean }> {
   if (outcome.succeeded) {
-    await tx.webhook.updateMany({ where: { id: webhookId }, data: { consecutiveFailures: 0, failingSince: null } });
+    // Only when there is something to clear: a healthy endpoint's successes take no row lock.
+    await tx.webhook.updateMany({
+      where: { id: webhookId, OR: [{ consecutiveFailures: { gt: 0 } }, { failingSince: { not: null } }] },
+      data: { consecutiveFailures: 0, failingSince: null },
+    });
     return { disabled: false };
   }
   await tx.webhook.updateMany({ where: { id: webhookId }, data: { consecutiveFailures: { increment: 1 } } });
