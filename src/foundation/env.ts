@@ -31,6 +31,10 @@ const ZEnvSchema = z.object({
     .string()
     .regex(/^\s*\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*\s*$/, "must be a comma-separated list of durations like 5s,30s,2m")
     .default("5s,30s,2m,15m,1h,4h"),
+  // An endpoint whose deliveries have all failed for this long is disabled (Svix's rule).
+  WEBHOOK_DISABLE_AFTER_FAILING_HOURS: z.coerce.number().min(1).default(5 * 24),
+  // After a secret rotation, deliveries are signed with the old secret too for this long.
+  WEBHOOK_SECRET_ROTATION_OVERLAP_HOURS: z.coerce.number().min(0).default(24),
   AGENT_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   RATE_LIMIT_STRICT_PER_MIN: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_STANDARD_PER_MIN: z.coerce.number().int().min(1).default(600),

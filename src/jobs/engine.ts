@@ -10,6 +10,8 @@ import { inngest, setEmbeddedEventSink } from "./client.ts";
 import { batchCreatedEvent, runOutcomeEvent, runRequestedEvent } from "./events.ts";
 import { EmbeddedExecutor } from "./executor/embedded-executor.ts";
 import { functions } from "./functions/index.ts";
+import { queueResend } from "./functions/resend-webhook.ts";
+import { setResendQueue } from "../domains/webhooks/resend-queue.ts";
 
 /** Sends the app's events; event ids are derived from the work so a re-send is de-duplicated. */
 export const eventDispatcher: TWorkDispatcher = {
@@ -44,6 +46,7 @@ export type TExecutionEngine = {
 
 export async function startExecutionEngine(settings: TEnv, options: { embeddedDatabase: boolean }): Promise<TExecutionEngine> {
   setWorkDispatcher(eventDispatcher);
+  setResendQueue(queueResend);
   if (usesInngestServer(settings)) {
     logger.info("execution engine: Inngest server", { baseUrl: settings.INNGEST_BASE_URL ?? "Inngest Cloud" });
     // Its step calls are HTTP requests to /api/inngest: the HTTP drain lets them finish, and

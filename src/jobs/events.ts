@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { TRunPriority } from "../domains/runs/dispatcher.ts";
 import { ZRunEventName, type TRunEventName, type TRunOutcome } from "../domains/runs/run-events.ts";
 import { ZDeliveryTarget } from "../domains/webhooks/delivery-plan.ts";
+import { ZResendRequest } from "../domains/webhooks/resend-queue.ts";
 
 export const runRequested = eventType("app/run.requested", {
   schema: z.object({
@@ -38,6 +39,8 @@ export const runFailed = outcomeEventType("run.failed");
 export const runTriageRequired = outcomeEventType("run.triage_required");
 
 export const webhookDeliveryRequested = eventType("app/webhook.delivery-requested", { schema: ZDeliveryTarget });
+
+export const webhookResendRequested = eventType("app/webhook.resend-requested", { schema: ZResendRequest });
 
 const PRIORITY_BOOST_SECONDS: Record<TRunPriority, number> = { high: 600, normal: 0, low: -600 };
 

@@ -1,5 +1,6 @@
 // The admin pages: API keys (shown once, mode-scoped, revocable), members, and webhooks
-// with a real local HTTPS receiver (send test, a failed attempt, resend).
+// with a real local HTTPS receiver (send test, a failed attempt, resend, rotate the secret,
+// disabled by a 410 and enabled again).
 import { createHmac, randomUUID } from "node:crypto";
 import { startReceiver, type TCertificate } from "../helpers/https-receiver.ts";
 import { api, baseUrl, createWorkspace, expect, expectNoHorizontalScroll, screenshot, signIn, test, type TWorkspace } from "./support.ts";
@@ -158,7 +159,7 @@ test("an admin adds a new person as viewer, makes them reviewer, and they can si
   expect(consoleErrors.filter((text) => !text.includes("409"))).toEqual([]);
 });
 
-test("webhooks: add with a local receiver, a failed test attempt, resend succeeds", async ({ page, consoleErrors }, testInfo) => {
+test("webhooks: add with a local receiver, a failed test attempt, resend succeeds, rotate the secret, a 410 disables and Enable restores", async ({ page, consoleErrors }, testInfo) => {
   let answer = 500;
   const receiver = await startReceiver(certificate(), () => answer);
   try {
@@ -188,6 +189,8 @@ test("webhooks: add with a local receiver, a failed test attempt, resend succeed
 
     answer = 200;
     await failed.getByRole("button", { name: "Resend" }).click();
+    // Queued (202): the table polls until the new attempt lands.
+    await expect(card.getByRole("status").filter({ hasText: "Resend queued" })).toBeVisible();
     const succeeded = card.locator("[data-testid=delivery-row][data-status=succeeded]");
     await expect(succeeded).toHaveCount(1);
     await expect(succeeded).toContainText("200");
@@ -197,8 +200,37 @@ test("webhooks: add with a local receiver, a failed test attempt, resend succeed
     const [first, second] = receiver.received;
     expect(second!.headers["x-service-event-id"]).toBe(first!.headers["x-service-event-id"]);
     expect(second!.headers["x-service-signature"]).toBe(`sha256=${createHmac("sha256", secret).update(second!.body).digest("hex")}`);
-    // A succeeded attempt offers no resend; resending it anyway is a 409.
-    await expect(succeeded.getByRole("button", { name: "Resend" })).toHaveCount(0);
+    // Any attempt can be resent, a succeeded one too.
+    await expect(succeeded.getByRole("button", { name: "Resend" })).toHaveCount(1);
+
+    // Rotating the secret shows the new one once; the next delivery carries signatures under both.
+    await card.getByRole("button", { name: `Rotate secret of ${receiver.url}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
+    const rotatedDialog = page.getByRole("dialog").filter({ hasText: "Secret rotated" });
+    const rotated = (await rotatedDialog.getByTestId("secret-value").textContent())!.trim();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await rotatedDialog.getByRole("button", { name: "Done" }).click();
+    expect(await page.content()).not.toContain(rotated);
+    await expect(card).toContainText("also signed with the previous secret");
+    await page.getByRole("button", { name: "Send test" }).click();
+    await expect.poll(() => receiver.received.length).toBe(3);
+    const third = receiver.received[2]!;
+    expect(third.headers["x-service-signature"]).toBe(`sha256=${createHmac("sha256", rotated).update(third.body).digest("hex")}`);
+    expect(String(third.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+
+    // A receiver answering 410 Gone disables the webhook at once: the card says why; Enable brings it back.
+    answer = 410;
+    await page.getByRole("button", { name: "Send test" }).click();
+    await expect(card.getByTestId("webhook-disabled")).toContainText("410 Gone");
+    await expect(card).toContainText("disabled");
+    await expect(card.getByRole("button", { name: "Resend" })).toHaveCount(0); // enable first
+    await screenshot(page, testInfo, "webhook-disabled");
+    answer = 200;
+    await card.getByRole("button", { name: `Enable webhook ${receiver.url}` }).click();
+    await expect(card.getByTestId("webhook-disabled")).toHaveCount(0);
+    await expect(card.getByRole("button", { name: `Enable webhook ${receiver.url}` })).toHaveCount(0);
+    await expect(card.getByRole("button", { name: "Resend" }).first()).toBeVisible();
     await screenshot(page, testInfo, "webhooks");
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page);
@@ -213,7 +245,7 @@ test("webhooks: add with a local receiver, a failed test attempt, resend succeed
   }
 });
 
-test("a viewer sees webhooks and attempts but no way to change them; resend refuses other tenants and non-failed attempts", async ({ page, consoleErrors }) => {
+test("a viewer sees webhooks and attempts but no way to change them; resend, enable and rotate refuse viewers and other tenants", async ({ page, consoleErrors }) => {
   const receiver = await startReceiver(certificate(), () => 200);
   try {
     const created = await api(workspace.apiKey, "POST", "/v1/webhooks", { url: receiver.url, events: ["run.completed"] });
@@ -230,20 +262,27 @@ test("a viewer sees webhooks and attempts but no way to change them; resend refu
     await expect(page.getByRole("button", { name: "Send test" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Add webhook" })).toHaveCount(0);
     await expect(card.getByRole("button", { name: /Delete/ })).toHaveCount(0);
-    const asViewer = await page.request.post(`${baseUrl()}/api/trpc/webhooks.resend`, { data: { delivery_id: delivery.id } });
-    expect(asViewer.status()).toBe(403);
-    expect((await asViewer.json()).error.data.body.type).toBe("insufficient_scope");
+    await expect(card.getByRole("button", { name: /Rotate secret|Enable|Resend/ })).toHaveCount(0);
+    const resendInput = { id: created.body.data.id, deliveryId: delivery.id };
+    for (const procedure of ["webhooks.resend", "webhooks.enable", "webhooks.rotateSecret"]) {
+      const asViewer = await page.request.post(`${baseUrl()}/api/trpc/${procedure}`, { data: procedure === "webhooks.resend" ? resendInput : { id: resendInput.id } });
+      expect(asViewer.status()).toBe(403);
+      expect((await asViewer.json()).error.data.body.type).toBe("insufficient_scope");
+    }
 
-    // The admin of this organization may resend only failed attempts; another organization's admin finds nothing.
+    // The admin of this organization may resend any attempt; another organization's admin finds nothing.
     const otherPage = await page.context().browser()!.newPage();
     await signIn(otherPage, workspace.admin);
-    const notFailed = await otherPage.request.post(`${baseUrl()}/api/trpc/webhooks.resend`, { data: { delivery_id: delivery.id } });
-    expect(notFailed.status()).toBe(409);
+    const resent = await otherPage.request.post(`${baseUrl()}/api/trpc/webhooks.resend`, { data: resendInput });
+    expect(resent.ok()).toBe(true);
+    expect((await resent.json()).result.data.data.status).toBe("queued");
     const stranger = await createWorkspace("Stranger Co");
     const strangerPage = await page.context().browser()!.newPage();
     await signIn(strangerPage, stranger.admin);
-    const foreign = await strangerPage.request.post(`${baseUrl()}/api/trpc/webhooks.resend`, { data: { delivery_id: delivery.id } });
-    expect(foreign.status()).toBe(404);
+    for (const procedure of ["webhooks.resend", "webhooks.enable", "webhooks.rotateSecret"]) {
+      const foreign = await strangerPage.request.post(`${baseUrl()}/api/trpc/${procedure}`, { data: procedure === "webhooks.resend" ? resendInput : { id: resendInput.id } });
+      expect(foreign.status()).toBe(404);
+    }
     await otherPage.close();
     await strangerPage.close();
     await api(workspace.apiKey, "DELETE", `/v1/webhooks/${created.body.data.id}`);

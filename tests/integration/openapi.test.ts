@@ -26,6 +26,13 @@ const SPEC_OPERATIONS = [
   "GET /v1/usage/members",
 ];
 
+/** Issue 11 (webhooks that heal): re-enable, rotate the secret, resend a delivery. */
+const WEBHOOK_HEALING_OPERATIONS = [
+  "POST /v1/webhooks/{id}/enable",
+  "POST /v1/webhooks/{id}/rotate-secret",
+  "POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend",
+];
+
 async function fetchDocument() {
   const response = await call("GET", "/v1/openapi.json");
   expect(response.status).toBe(200);
@@ -39,10 +46,10 @@ function operations(document: any): string[] {
 }
 
 describe("GET /v1/openapi.json", () => {
-  it("documents the spec's 20 endpoints plus POST /v1/runs/{id}/cancel", async () => {
+  it("documents the spec's 20 endpoints plus POST /v1/runs/{id}/cancel and the webhook healing ones", async () => {
     const document = await fetchDocument();
     expect(document.openapi).toMatch(/^3\./);
-    expect(operations(document).sort()).toEqual([...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel"].sort());
+    expect(operations(document).sort()).toEqual([...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel", ...WEBHOOK_HEALING_OPERATIONS].sort());
   });
 
   it("names the server it runs on (PUBLIC_BASE_URL, else the port it listens on)", async () => {

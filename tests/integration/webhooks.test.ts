@@ -7,9 +7,12 @@ import { withDatabase } from "../helpers/database.ts";
 import { insertDeliveryAttempt } from "../helpers/fixtures.ts";
 
 const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{43}=$/;
+// The spec's fields plus response_body (the first 2 KB of the answer, issue 11).
 const DELIVERY_KEYS = [
-  "attempt", "created_at", "duration_ms", "error", "event", "event_id", "id", "next_attempt_at", "response_status", "run_id", "status",
+  "attempt", "created_at", "duration_ms", "error", "event", "event_id", "id", "next_attempt_at", "response_body", "response_status", "run_id", "status",
 ];
+// A webhook's health and rotation state (issue 11), as a freshly created one has them.
+const HEALTHY = { disabled_reason: null, disabled_at: null, consecutive_failures: 0, failing_since: null, previous_secret_expires_at: null };
 
 let tenant: TTenant;
 
@@ -34,6 +37,7 @@ describe("POST /v1/webhooks", () => {
         url,
         events: ["run.completed", "run.failed"],
         is_active: true,
+        ...HEALTHY,
         created_at: expect.stringMatching(ISO_PATTERN),
         secret: expect.stringMatching(SECRET_PATTERN),
       },
@@ -78,6 +82,7 @@ describe("GET /v1/webhooks", () => {
       url: created.url,
       events: ["run.triage_required"],
       is_active: true,
+      ...HEALTHY,
       created_at: expect.stringMatching(ISO_PATTERN),
     });
     expect(response.text).not.toContain('"secret"');
@@ -158,6 +163,7 @@ describe("GET /v1/webhooks/:id/deliveries", () => {
       duration_ms: null,
       created_at: expect.stringMatching(ISO_PATTERN),
       next_attempt_at: null,
+      response_body: null,
     });
   });
 

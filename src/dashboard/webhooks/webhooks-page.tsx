@@ -1,6 +1,7 @@
 "use client";
 // Webhooks: register one (secret shown once), send a test event, see each webhook's recent
-// delivery attempts and resend failed ones, delete. Changes need webhooks:write.
+// delivery attempts and resend them, see why one was disabled and enable it, rotate its
+// secret (shown once), delete. Changes need webhooks:write.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { SendIcon } from "lucide-react";
 import { useState } from "react";
@@ -16,16 +17,22 @@ import { EmptyState, ErrorMessage, Loading } from "../ui/feedback";
 import { SecretOnceDialog } from "../ui/secret-once-dialog";
 import { CreateWebhookForm } from "./create-webhook-form";
 import { DeliveriesTable } from "./deliveries-table";
+import { ActiveBadge, WebhookActions, WebhookHealth, type TWebhook } from "./webhook-actions";
 
 export function WebhooksPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { mode, organization_id: organizationId } = useSession().current;
   const canWrite = useCan("webhooks:write");
-  const [secret, setSecret] = useState<string | null>(null);
+  const [shown, setShown] = useState<{ secret: string; rotated: boolean } | null>(null);
   const sendTest = useMutation(
     trpc.webhooks.test.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() }),
+      // Attempts, and the webhooks too: a 410 answer disables one, a success clears its counters.
+      onSettled: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }),
+        ]),
     }),
   );
   const outcome = sendTest.data?.data;
@@ -52,20 +59,24 @@ export function WebhooksPage() {
               : `Test event sent to ${outcome.length} webhook${outcome.length === 1 ? "" : "s"}: ${outcome.filter((item) => item.status === "succeeded").length} succeeded, ${outcome.filter((item) => item.status === "failed").length} failed.`}
           </p>
         ) : null}
-        <WebhookList />
-        {canWrite ? <CreateWebhookForm onCreated={setSecret} /> : null}
+        <WebhookList onRotated={(secret) => setShown({ secret, rotated: true })} />
+        {canWrite ? <CreateWebhookForm onCreated={(secret) => setShown({ secret, rotated: false })} /> : null}
       </div>
       <SecretOnceDialog
-        secret={secret}
-        title="Webhook created"
-        description="Check each delivery's X-Service-Signature (or webhook-signature) with this signing secret."
-        onClose={() => setSecret(null)}
+        secret={shown?.secret ?? null}
+        title={shown?.rotated ? "Secret rotated" : "Webhook created"}
+        description={
+          shown?.rotated
+            ? "Deploy this secret to the receiver: for 24 hours webhook-signature carries signatures under the new and the old secret; X-Service-Signature uses the new one now."
+            : "Check each delivery's X-Service-Signature (or webhook-signature) with this signing secret."
+        }
+        onClose={() => setShown(null)}
       />
     </>
   );
 }
 
-function WebhookList() {
+function WebhookList({ onRotated }: { onRotated: (secret: string) => void }) {
   const trpc = useTRPC();
   const webhooks = useQuery(trpc.webhooks.list.queryOptions({}));
   if (webhooks.isPending) return <Loading label="Loading webhooks" />;
@@ -80,15 +91,13 @@ function WebhookList() {
   return (
     <div className="grid gap-4">
       {webhooks.data.data.map((webhook) => (
-        <WebhookCard key={webhook.id} webhook={webhook} />
+        <WebhookCard key={webhook.id} webhook={webhook} onRotated={onRotated} />
       ))}
     </div>
   );
 }
 
-type TWebhook = { id: string; url: string; events: string[]; is_active: boolean; created_at: string };
-
-function WebhookCard({ webhook }: { webhook: TWebhook }) {
+function WebhookCard({ webhook, onRotated }: { webhook: TWebhook; onRotated: (secret: string) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const canWrite = useCan("webhooks:write");
@@ -103,7 +112,7 @@ function WebhookCard({ webhook }: { webhook: TWebhook }) {
         <div className="grid min-w-0 gap-1">
           <p className="font-medium break-all">{webhook.url}</p>
           <div className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
-            <Badge variant={webhook.is_active ? "success" : "secondary"}>{webhook.is_active ? "active" : "disabled"}</Badge>
+            <ActiveBadge active={webhook.is_active} />
             {webhook.events.map((event) => (
               <Badge key={event} variant="outline">
                 {event}
@@ -112,23 +121,27 @@ function WebhookCard({ webhook }: { webhook: TWebhook }) {
             <span>· added {formatDateTime(webhook.created_at)}</span>
           </div>
         </div>
-        {canWrite ? (
-          <ConfirmDialog
-            trigger={
-              <Button variant="outline" size="sm" aria-label={`Delete webhook ${webhook.url}`}>
-                Delete
-              </Button>
-            }
-            title="Delete this webhook?"
-            description={`${webhook.url} receives no more events, and its delivery history is deleted with it.`}
-            confirmLabel="Delete webhook"
-            onConfirm={() => remove.mutateAsync({ id: webhook.id })}
-          />
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <WebhookActions webhook={webhook} onSecret={onRotated} />
+          {canWrite ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" size="sm" aria-label={`Delete webhook ${webhook.url}`}>
+                  Delete
+                </Button>
+              }
+              title="Delete this webhook?"
+              description={`${webhook.url} receives no more events, and its delivery history is deleted with it.`}
+              confirmLabel="Delete webhook"
+              onConfirm={() => remove.mutateAsync({ id: webhook.id })}
+            />
+          ) : null}
+        </div>
       </CardHeader>
       <CardContent className="grid gap-2">
+        <WebhookHealth webhook={webhook} />
         <h3 className="text-sm font-medium">Recent delivery attempts</h3>
-        <DeliveriesTable webhookId={webhook.id} />
+        <DeliveriesTable webhookId={webhook.id} active={webhook.is_active} />
       </CardContent>
     </Card>
   );

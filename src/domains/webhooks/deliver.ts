@@ -1,47 +1,102 @@
-// One signed HTTP POST to a receiver, waiting at most 10 s; 2xx is success.
+// One signed HTTP POST to a receiver, waiting at most 10 s; 2xx is success. Redirects are
+// never followed (a 3xx is a failed attempt), and at most RESPONSE_EXCERPT_BYTES of the
+// answer are read, however much the receiver sends.
 import { signedHeaders } from "./signing.ts";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
+export const RESPONSE_EXCERPT_BYTES = 2048;
 
 export type TDeliveryOutcome = {
   succeeded: boolean;
   responseStatus: number | null;
   error: string | null;
   durationMs: number;
+  /** The first bytes of the answer, as text (null when there was no answer). */
+  responseBody: string | null;
 };
+
+/** Reads at most `limit` bytes of a body, then cancels the rest (a 10 MB answer costs 2 KB). */
+async function readExcerpt(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
+  if (!body) return "";
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // The receiver closed or stalled mid-body: keep what arrived; the status decides the outcome.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const bytes = Buffer.concat(chunks).subarray(0, limit);
+  // PostgreSQL text cannot hold NUL; a cut multi-byte character decodes as U+FFFD.
+  return new TextDecoder("utf-8", { fatal: false }).decode(bytes).replaceAll("\u0000", "");
+}
+
+function describeStatus(status: number): string {
+  if (status >= 300 && status < 400) return `Receiver answered HTTP ${status} (redirects are not followed)`;
+  if (status === 410) return "Receiver answered HTTP 410 Gone (the endpoint is disabled)";
+  return `Receiver answered HTTP ${status}`;
+}
+
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNRESET: "Connection reset by the receiver",
+  UND_ERR_SOCKET: "Connection closed by the receiver before a complete answer",
+  ECONNREFUSED: "Connection refused by the receiver",
+  ENOTFOUND: "The receiver's host name does not resolve",
+  EAI_AGAIN: "The receiver's host name could not be resolved (DNS)",
+  UND_ERR_CONNECT_TIMEOUT: "Could not connect to the receiver in time",
+};
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code;
+  if (code && NETWORK_ERRORS[code]) return `${NETWORK_ERRORS[code]} (${code})`;
+  if (code) return `${cause?.message ?? "Request failed"} (${code})`;
+  return cause?.message ?? (error as Error).message;
+}
 
 export async function postSignedEvent(input: {
   url: string;
-  secret: string;
+  /** The current secret first; during a rotation's overlap also the previous one. */
+  secrets: string[];
   eventId: string;
   event: string;
   body: string;
 }): Promise<TDeliveryOutcome> {
   const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const signal = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
   try {
     const response = await fetch(input.url, {
       method: "POST",
-      headers: signedHeaders(input.secret, input.eventId, input.event, input.body),
+      headers: signedHeaders(input.secrets, input.eventId, input.event, input.body),
       body: input.body,
       redirect: "manual",
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      signal,
     });
-    await response.body?.cancel();
+    const responseBody = await readExcerpt(response.body, RESPONSE_EXCERPT_BYTES);
     const succeeded = response.status >= 200 && response.status < 300;
     return {
       succeeded,
       responseStatus: response.status,
-      error: succeeded ? null : `Receiver answered HTTP ${response.status}`,
-      durationMs: Math.round(performance.now() - started),
+      error: succeeded ? null : describeStatus(response.status),
+      durationMs: elapsed(),
+      responseBody,
     };
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const timedOut = signal.aborted || (error instanceof DOMException && error.name === "TimeoutError");
     return {
       succeeded: false,
       responseStatus: null,
-      error: timedOut ? `No response within ${DELIVERY_TIMEOUT_MS / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message),
-      durationMs: Math.round(performance.now() - started),
+      error: timedOut ? `No response within ${DELIVERY_TIMEOUT_MS / 1000} s` : describeNetworkError(error),
+      durationMs: elapsed(),
+      responseBody: null,
     };
   }
 }

@@ -5,6 +5,7 @@ import { db } from "../../foundation/db/client.ts";
 import { ZRunEventName, type TRunEventName } from "../runs/run-events.ts";
 import { runEventBody, runEventId } from "./run-event-payload.ts";
 import { decryptSecret, encryptSecret, generateWebhookSecret } from "./secret-box.ts";
+import { signingSecrets } from "./webhook-secrets.ts";
 
 /** One event to one destination, with the exact bytes every attempt sends. */
 export const ZDeliveryTarget = z.object({
@@ -47,19 +48,26 @@ export async function planRunEventDeliveries(runId: string, event: TRunEventName
   return targets;
 }
 
-/** The secret a delivery is signed with: the webhook's, or the organization's internal one. */
-export async function signingSecretFor(target: Pick<TDeliveryTarget, "webhookId" | "organizationId">): Promise<string | null> {
+/**
+ * The secrets a delivery is signed with: the webhook's (with its previous one during a
+ * rotation's overlap), or the organization's internal one; null when the webhook was
+ * deleted or disabled meanwhile.
+ */
+export async function signingSecretsFor(target: Pick<TDeliveryTarget, "webhookId" | "organizationId">): Promise<string[] | null> {
   if (target.webhookId) {
-    const webhook = await db().webhook.findUnique({ where: { id: target.webhookId }, select: { secretEncrypted: true, isActive: true } });
-    return webhook?.isActive ? decryptSecret(webhook.secretEncrypted) : null; // deleted or disabled meanwhile
+    const webhook = await db().webhook.findUnique({
+      where: { id: target.webhookId },
+      select: { secretEncrypted: true, previousSecretEncrypted: true, previousSecretExpiresAt: true, isActive: true },
+    });
+    return webhook?.isActive ? signingSecrets(webhook) : null;
   }
   const organization = await db().organization.findUniqueOrThrow({ where: { id: target.organizationId }, select: { deliverySecretEncrypted: true } });
-  if (organization.deliverySecretEncrypted) return decryptSecret(organization.deliverySecretEncrypted);
+  if (organization.deliverySecretEncrypted) return [decryptSecret(organization.deliverySecretEncrypted)];
   // First use: create it; if another process won the race, use theirs.
   await db().organization.updateMany({
     where: { id: target.organizationId, deliverySecretEncrypted: null },
     data: { deliverySecretEncrypted: encryptSecret(generateWebhookSecret()) },
   });
   const stored = await db().organization.findUniqueOrThrow({ where: { id: target.organizationId }, select: { deliverySecretEncrypted: true } });
-  return decryptSecret(stored.deliverySecretEncrypted!);
+  return [decryptSecret(stored.deliverySecretEncrypted!)];
 }

@@ -1,7 +1,11 @@
-// Resending a failed delivery attempt now (the dashboard's "Resend"): the same event id and
-// body the original carried, so a receiver that already processed it de-duplicates, sent
-// through deliverAndRecord like every scheduled attempt (destination check, signature,
-// POST, a new attempt row). It adds one attempt; it does not start another retry schedule.
+// Resending a delivery (POST /v1/webhooks/:id/deliveries/:deliveryId/resend, and the
+// dashboard's "Resend"): any attempt, failed or not (as Svix allows: a receiver may have
+// lost an event it acknowledged), of an active webhook. The call answers 202 once the
+// resend is queued; the deliver job then sends the same event id and body the original
+// carried, through deliverAndRecord like every scheduled attempt (destination check,
+// signatures, POST, a new attempt row numbered after the others). It adds one attempt; it
+// does not start another retry schedule.
+import { randomUUID } from "node:crypto";
 import { db } from "../../foundation/db/client.ts";
 import { conflict, notFound } from "../../foundation/errors.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
@@ -9,35 +13,46 @@ import { tenantScope } from "../auth/tenant.ts";
 import { ZRunEventName, type TRunEventName } from "../runs/run-events.ts";
 import { deliverAndRecord } from "./delivery-attempt.ts";
 import { runEventContent } from "./delivery-plan.ts";
+import { resendQueue, type TResendRequest } from "./resend-queue.ts";
 import { testEventBody } from "./run-event-payload.ts";
-import { decryptSecret } from "./secret-box.ts";
-import { serializeDelivery } from "./webhooks.service.ts";
+import { signingSecrets, WITH_SECRETS } from "./webhook-secrets.ts";
 
 /** The body the original attempt sent: rebuilt from its run, or the test sample (run_id null). */
 async function originalBody(delivery: { eventId: string; event: TRunEventName; runId: string | null; organizationId: string; createdAt: Date }) {
   if (!delivery.runId) return testEventBody(delivery.eventId, delivery.organizationId, delivery.createdAt);
   const run = await db().run.findUnique({ where: { id: delivery.runId }, include: { triageItem: { select: { id: true } } } });
-  if (!run) throw notFound("Run");
+  if (!run) return null;
   return runEventContent(run, delivery.event, run.triageItem?.id ?? null).body;
 }
 
-export async function resendDelivery(principal: TPrincipal, deliveryId: string) {
+export async function requestResend(principal: TPrincipal, webhookId: string, deliveryId: string) {
   const delivery = await db().webhookDelivery.findFirst({
-    where: { id: deliveryId, ...tenantScope(principal), webhookId: { not: null } },
-    include: { webhook: { omit: { secretEncrypted: false } } },
+    where: { id: deliveryId, webhookId, ...tenantScope(principal) },
+    select: { id: true, eventId: true, webhook: { select: { id: true, isActive: true } } },
   });
   if (!delivery?.webhook) throw notFound("Delivery");
-  if (delivery.status !== "failed") throw conflict(`Only a failed delivery can be resent; this one ${delivery.status}`);
-  if (!delivery.webhook.isActive) throw conflict("The webhook is disabled");
+  if (!delivery.webhook.isActive) throw conflict("The webhook is disabled; enable it before resending");
+  const request: TResendRequest = { resendId: randomUUID(), deliveryId: delivery.id, webhookId, ...tenantScope(principal) };
+  await resendQueue()(request);
+  return { data: { webhook_id: webhookId, delivery_id: delivery.id, event_id: delivery.eventId, status: "queued" as const } };
+}
+
+/** Carries out a queued resend (the deliver job): one attempt, recorded; nothing if the webhook went away. */
+export async function performResend(request: TResendRequest): Promise<{ sent: boolean; succeeded: boolean }> {
+  const delivery = await db().webhookDelivery.findFirst({
+    where: { id: request.deliveryId, webhookId: request.webhookId, organizationId: request.organizationId, livemode: request.livemode },
+    include: { webhook: { omit: WITH_SECRETS } },
+  });
+  const webhook = delivery?.webhook;
+  if (!delivery || !webhook?.isActive) return { sent: false, succeeded: false }; // deleted or disabled since
   const event = ZRunEventName.parse(delivery.event);
   const body = await originalBody({ ...delivery, event });
-  const webhook = delivery.webhook;
-  const { deliveryId: resentId } = await deliverAndRecord(
-    { ...tenantScope(principal), eventId: delivery.eventId, event, runId: delivery.runId, webhookId: webhook.id, url: webhook.url, body },
-    () => decryptSecret(webhook.secretEncrypted),
+  if (body === null) return { sent: false, succeeded: false };
+  const outcome = await deliverAndRecord(
+    { organizationId: delivery.organizationId, livemode: delivery.livemode, eventId: delivery.eventId, event, runId: delivery.runId, webhookId: webhook.id, url: webhook.url, body },
+    () => signingSecrets(webhook),
     1, // recorded as the next attempt after those already made
     null,
   );
-  const recorded = await db().webhookDelivery.findUniqueOrThrow({ where: { id: resentId } });
-  return { data: serializeDelivery(recorded) };
+  return { sent: true, succeeded: outcome.succeeded };
 }

@@ -19,16 +19,24 @@ export function standardWebhookSignature(secret: string, eventId: string, timest
   return new Webhook(secret).sign(eventId, timestamp, body);
 }
 
-export function signedHeaders(secret: string, eventId: string, event: string, body: string, now = new Date()) {
+/**
+ * `secrets` lists the current secret first and, during a rotation's overlap, the previous
+ * one: `webhook-signature` then carries `v1,<new> v1,<old>` (Standard Webhooks allows
+ * several, space-separated), while `X-Service-Signature` keeps the spec's single value,
+ * under the current secret.
+ */
+export function signedHeaders(secrets: string | string[], eventId: string, event: string, body: string, now = new Date()) {
+  const [current, ...previous] = typeof secrets === "string" ? [secrets] : secrets;
+  if (!current) throw new Error("A delivery needs a signing secret");
   return {
     "Content-Type": "application/json",
     "User-Agent": "AgentWorkforce-Webhooks/1",
-    "X-Service-Signature": serviceSignature(secret, body),
+    "X-Service-Signature": serviceSignature(current, body),
     "X-Service-Event": event,
     "X-Service-Timestamp": now.toISOString(),
     "X-Service-Event-Id": eventId,
     "webhook-id": eventId,
     "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
-    "webhook-signature": standardWebhookSignature(secret, eventId, now, body),
+    "webhook-signature": [current, ...previous].map((secret) => standardWebhookSignature(secret, eventId, now, body)).join(" "),
   };
 }

@@ -20,6 +20,15 @@ export const ZWebhook = z.object({
   url: z.string(),
   events: z.array(ZWebhookEvent),
   is_active: z.boolean(),
+  /** Why the endpoint was disabled (410 Gone, or every delivery failing for 5 days); null while active. */
+  disabled_reason: z.string().nullable(),
+  disabled_at: z.string().nullable(),
+  /** Failed attempts since the last success; a success resets it. */
+  consecutive_failures: z.number().int(),
+  /** When the current run of failures began (null after a success). */
+  failing_since: z.string().nullable(),
+  /** After a rotation: until when deliveries are also signed with the previous secret. */
+  previous_secret_expires_at: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -40,12 +49,25 @@ export const ZDelivery = z.object({
   duration_ms: z.number().int().nullable(),
   created_at: z.string(),
   next_attempt_at: z.string().nullable(),
+  /** The first 2 KB of the receiver's answer (null when none came). */
+  response_body: z.string().nullable(),
 });
 export const ZListDeliveriesQuery = ZPaginationQuery.extend({ id: ZUuid("id") });
 export const ZListDeliveriesResponse = z.object({ data: z.array(ZDelivery), ...ZPageInfo });
 
-export const ZResendDeliveryInput = z.object({ delivery_id: ZUuid("delivery_id") });
-export const ZResendDeliveryResponse = z.object({ data: ZDelivery });
+export const ZEnableWebhookResponse = z.object({ data: ZWebhook.extend({ enabled: z.boolean().describe("false when it was already active") }) });
+export const ZRotateSecretResponse = z.object({ data: ZWebhook.extend({ secret: z.string() }) });
+
+export const ZResendDeliveryInput = z.object({ id: ZUuid("id"), deliveryId: ZUuid("deliveryId") });
+export const ZResendDeliveryResponse = z.object({
+  data: z.object({
+    webhook_id: z.uuid(),
+    /** The attempt resent; the new attempt appears in the delivery log with the same event_id. */
+    delivery_id: z.uuid(),
+    event_id: z.string(),
+    status: z.literal("queued"),
+  }),
+});
 
 export const ZTestWebhookInput = z.object({ orgId: ZUuid("orgId") });
 export const ZTestWebhookResponse = z.object({

@@ -13,7 +13,7 @@ import { env } from "../env.ts";
 export const SECRET_COLUMNS = {
   apiKey: { keyHash: true },
   organization: { deliverySecretEncrypted: true },
-  webhook: { secretEncrypted: true },
+  webhook: { secretEncrypted: true, previousSecretEncrypted: true },
 } as const satisfies Prisma.GlobalOmitConfig;
 
 export type TDatabase = PrismaClient<never, typeof SECRET_COLUMNS>;

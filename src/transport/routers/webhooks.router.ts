@@ -11,9 +11,19 @@ import {
   ZResendDeliveryInput,
   ZResendDeliveryResponse,
   ZWebhookIdInput,
+  ZEnableWebhookResponse,
+  ZRotateSecretResponse,
 } from "../../domains/webhooks/webhooks.schemas.ts";
-import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, sendTestEvent } from "../../domains/webhooks/webhooks.service.ts";
-import { resendDelivery } from "../../domains/webhooks/resend.service.ts";
+import {
+  createWebhook,
+  deleteWebhook,
+  enableWebhook,
+  listDeliveries,
+  listWebhooks,
+  rotateWebhookSecret,
+  sendTestEvent,
+} from "../../domains/webhooks/webhooks.service.ts";
+import { requestResend } from "../../domains/webhooks/resend.service.ts";
 import { z } from "zod";
 
 export const webhooksRouter = router({
@@ -70,10 +80,47 @@ export const webhooksRouter = router({
     .output(ZTestWebhookResponse)
     .mutation(({ ctx, input }) => sendTestEvent(ctx.principal, input.orgId)),
 
-  // Dashboard-only (no /v1 path): re-sends a failed attempt's event now, as a new attempt.
+  enable: apiProcedure
+    .meta({
+      scope: "webhooks:write",
+      openapi: {
+        method: "POST",
+        path: "/v1/webhooks/{id}/enable",
+        tags: ["webhooks"],
+        summary: "Re-enable a disabled webhook (clears its failure counters and reason)",
+      },
+    })
+    .input(ZWebhookIdInput)
+    .output(ZEnableWebhookResponse)
+    .mutation(({ ctx, input }) => enableWebhook(ctx.principal, input.id)),
+
+  rotateSecret: apiProcedure
+    .meta({
+      scope: "webhooks:write",
+      openapi: {
+        method: "POST",
+        path: "/v1/webhooks/{id}/rotate-secret",
+        tags: ["webhooks"],
+        summary: "Rotate the signing secret (new secret shown once; the old one also signs for 24 h)",
+      },
+    })
+    .input(ZWebhookIdInput)
+    .output(ZRotateSecretResponse)
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.principal, input.id)),
+
   resend: apiProcedure
-    .meta({ scope: "webhooks:write", rateLimit: "standard" })
+    .meta({
+      scope: "webhooks:write",
+      rateLimit: "standard",
+      successStatus: 202,
+      openapi: {
+        method: "POST",
+        path: "/v1/webhooks/{id}/deliveries/{deliveryId}/resend",
+        tags: ["webhooks"],
+        summary: "Resend a delivery: the same event id and body, as a new attempt (queued; 202)",
+      },
+    })
     .input(ZResendDeliveryInput)
     .output(ZResendDeliveryResponse)
-    .mutation(({ ctx, input }) => resendDelivery(ctx.principal, input.delivery_id)),
+    .mutation(({ ctx, input }) => requestResend(ctx.principal, input.id, input.deliveryId)),
 });
