@@ -18,7 +18,10 @@ const LISTEN_NAME = "agent-workforce-listen";
 let service: TOwnService;
 let proxy: TFaultProxy;
 let key: string;
-const settings = () => ({ DATABASE_URL: proxy.url(service.databaseUrl), AGENT_LATENCY_MS: "150", EXECUTOR_RETRY_BASE_MS: "100", LOG_LEVEL: "info" });
+const settings = () => ({ DATABASE_URL: proxy.url(service.databaseUrl), AGENT_LATENCY_MS: "150", EXECUTOR_RETRY_BASE_MS: "100", LOG_LEVEL: "info",
+  RATE_LIMIT_STRICT_PER_MIN: "100000",
+  RATE_LIMIT_STANDARD_PER_MIN: "100000",
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -111,6 +114,9 @@ function expectNormalOrTyped503(answers: TAnswer[]): void {
     }
   }
 }
+
+const countStatuses = (answers: TAnswer[]) =>
+  answers.reduce<Record<number, number>>((counts, answer) => ({ ...counts, [answer.status]: (counts[answer.status] ?? 0) + 1 }), {});
 
 async function createBatch(rows: number, label: string): Promise<string> {
   const created = await call("POST", "/v1/batches", {
@@ -220,6 +226,7 @@ describe.sequential("PostgreSQL faults", () => {
 
     expect(service.server().process.exitCode).toBeNull();
     expectNormalOrTyped503(answers);
+    console.log("answers during terminations", countStatuses(answers));
     expect(answers.filter((answer) => answer.task && answer.status === 202).length).toBeGreaterThan(0);
     await expectEverythingDoneOnce(answers, [batchId]);
     expect(runIds.length).toBe(15);
