@@ -75,7 +75,7 @@ export function subscribeToChanges(topic: string, listener: (detail?: string) =>
 /** Names the LISTEN connection in pg_stat_activity (the pool's are "agent-workforce"). */
 export const LISTEN_APPLICATION_NAME = "agent-workforce-listen";
 const RECONNECT_FIRST_DELAY_MS = 250;
-const RECONNECT_MAX_DELAY_MS = 10_000;
+const RECONNECT_MAX_DELAY_MS = 5_000;
 
 /**
  * Tells every local subscriber "you may have missed changes": each listener is called once

@@ -187,6 +187,21 @@ async function expectEverythingDoneOnce(traffic: TAnswer[], batchIds: string[]) 
   expect(charges).toEqual([]);
 }
 
+/** A reviewer of the tenant, signed in to the dashboard: its session cookie. */
+async function signInCookie(): Promise<string> {
+  const [org] = await query(`SELECT id FROM organizations LIMIT 1`);
+  const email = "reviewer@faults.test";
+  await service.cli("create-member", "--org", org.id, "--email", email, "--name", "Rita", "--role", "reviewer", "--password", "a long password");
+  const baseUrl = service.server().baseUrl;
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password: "a long password" }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie().find((value) => value.startsWith("aw.session_token="))!.split(";")[0]!;
+}
+
 beforeAll(async () => {
   proxy = await startFaultProxy({ host: "127.0.0.1", port: 5432 });
   service = await createOwnService("dbfaults");
@@ -196,6 +211,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (process.env.DEBUG_FAULT_LOGS) console.log(service?.server().output().split("\n").filter((line) => /"level":"(warn|error|info)"/.test(line)).map((line) => line.slice(0, 300)).join("\n"));
   await service?.dispose();
   await proxy?.close();
 });
@@ -284,7 +300,7 @@ describe.sequential("PostgreSQL faults", () => {
     expect(losses.length).toBeLessThanOrEqual(3);
   }, 300_000);
 
-  it("the LISTEN connection re-subscribes: an open stream on a run in triage gets the decision made after its connection was terminated", async () => {
+  it("the LISTEN connection re-subscribes: an open run stream and the dashboard's triage.changes get the decision made after it was terminated", async () => {
     const created = await call("POST", "/v1/run", {
       task: "Match invoice INV-8 against PO-3",
       agent_type: "ap_specialist",
@@ -298,9 +314,24 @@ describe.sequential("PostgreSQL faults", () => {
     const item = await waitFor("the triage item", async () => (await query(`SELECT id FROM triage_items WHERE run_id = $1`, [runId]))[0]);
 
     const stream = await openStream(`/v1/runs/${runId}/stream`, { key, baseUrl: service.server().baseUrl });
+    // The dashboard's triage queue listens on the tRPC subscription triage.changes (SSE).
+    const cookie = await signInCookie();
+    const queue = await openStream("/api/trpc/triage.changes", { headers: { cookie }, baseUrl: service.server().baseUrl });
+    const queueChanges = async () => {
+      for (;;) {
+        const event = await queue.nextData(15_000);
+        if (event === null) throw new Error("the triage.changes stream closed");
+        if (event.json?.at) return event.json.at as string;
+      }
+    };
     try {
+      expect(queue.response.status).toBe(200);
       expect((await stream.nextData(10_000))?.json.status).toBe("pending_triage");
-      const [before] = await listenPids();
+      // (After an outage the listener may still be in its reconnect backoff.)
+      const [before] = await waitFor("the LISTEN connection", async () => {
+        const pids = await listenPids();
+        return pids.length === 1 ? pids : undefined;
+      }, 30_000);
       const terminated = await query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = $2`, [databaseName(), LISTEN_NAME]);
       expect(terminated.length).toBe(1);
       const [after] = await waitFor("a new LISTEN connection", async () => {
@@ -308,15 +339,20 @@ describe.sequential("PostgreSQL faults", () => {
         return pids.length === 1 && pids[0] !== before ? pids : undefined;
       }, 30_000);
       expect(after).not.toBe(before);
+      // Back on LISTEN, the queue is told it may have missed changes and refreshes.
+      await queueChanges();
       // The decision is published with NOTIFY and heard only through the new LISTEN
       // (the listener is back, so the process does not also deliver it locally).
       const approved = await call("POST", `/v1/triage/${item.id}/approve`, { resolution_note: "ordered by phone" });
       expect(approved.status).toBe(200);
       const update = await stream.nextData(15_000);
       expect(update?.json.status).toBe("completed");
+      // And the decision itself reaches the queue through the new LISTEN connection.
+      await queueChanges();
 
     } finally {
       await stream.close();
+      await queue.close();
     }
     const output = service.server().output();
     expect(output).toMatch(/change listener lost its connection/);
