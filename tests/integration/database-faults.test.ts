@@ -18,6 +18,7 @@ const LISTEN_NAME = "agent-workforce-listen";
 let service: TOwnService;
 let proxy: TFaultProxy;
 let key: string;
+let cookie: string;
 const settings = () => ({ DATABASE_URL: proxy.url(service.databaseUrl), AGENT_LATENCY_MS: "150", EXECUTOR_RETRY_BASE_MS: "100", LOG_LEVEL: "info",
   RATE_LIMIT_STRICT_PER_MIN: "100000",
   RATE_LIMIT_STANDARD_PER_MIN: "100000",
@@ -208,6 +209,7 @@ beforeAll(async () => {
   await service.start(settings());
   ({ key } = await service.createOrgKey("Faults Co"));
   await service.cli("topup", "--org", (await query(`SELECT id FROM organizations LIMIT 1`))[0].id, "--credits", "100000");
+  cookie = await signInCookie();
 });
 
 afterAll(async () => {
@@ -273,6 +275,11 @@ describe.sequential("PostgreSQL faults", () => {
       expect(list.status).toBe(503);
       expect(list.body).toMatchObject({ type: "service_unavailable" });
       expect(Date.now() - started2).toBeLessThan(8_000);
+      // The dashboard's tRPC renders the same typed 503.
+      const dashboard = await fetch(`${service.server().baseUrl}/api/trpc/runs.list?input=${encodeURIComponent(JSON.stringify({ limit: 5 }))}`, { headers: { cookie } });
+      const dashboardBody = (await dashboard.json()) as any;
+      expect(dashboard.status, JSON.stringify(dashboardBody)).toBe(503);
+      expect(dashboardBody.error.data.body).toMatchObject({ type: "service_unavailable" });
       expect(service.server().process.exitCode).toBeNull();
       healthChecks += 1;
       await sleep(250);
@@ -315,7 +322,6 @@ describe.sequential("PostgreSQL faults", () => {
 
     const stream = await openStream(`/v1/runs/${runId}/stream`, { key, baseUrl: service.server().baseUrl });
     // The dashboard's triage queue listens on the tRPC subscription triage.changes (SSE).
-    const cookie = await signInCookie();
     const queue = await openStream("/api/trpc/triage.changes", { headers: { cookie }, baseUrl: service.server().baseUrl });
     const queueChanges = async () => {
       for (;;) {
