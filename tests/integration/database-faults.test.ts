@@ -4,9 +4,10 @@
 // full 30 s with RELIABILITY_LONG=1); the LISTEN connection terminated under an open stream.
 // Asserted from the database afterwards: every run done exactly once, one execute-run job per
 // run, one charge per run; and over HTTP meanwhile: a normal answer or a typed 503, never a 500.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../helpers/database.ts";
 import { startFaultProxy, type TFaultProxy } from "../helpers/fault-proxy.ts";
+import { startReceiver } from "../helpers/https-receiver.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
 import { openStream } from "../helpers/sse.ts";
 
@@ -19,9 +20,14 @@ let service: TOwnService;
 let proxy: TFaultProxy;
 let key: string;
 let cookie: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const settings = () => ({ DATABASE_URL: proxy.url(service.databaseUrl), AGENT_LATENCY_MS: "150", EXECUTOR_RETRY_BASE_MS: "100", LOG_LEVEL: "info",
   RATE_LIMIT_STRICT_PER_MIN: "100000",
   RATE_LIMIT_STANDARD_PER_MIN: "100000",
+  // Every completed run is announced to a local receiver: deliveries must survive the faults too.
+  WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+  WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,1s,1s,1s",
+  NODE_EXTRA_CA_CERTS: inject("certificate").certPath,
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -178,6 +184,26 @@ async function expectEverythingDoneOnce(traffic: TAnswer[], batchIds: string[]) 
   );
   expect(jobs[0].jobs).toBe(jobs[0].runs);
   expect(jobs[0].completed_jobs).toBe(jobs[0].runs);
+  // Every run.completed was delivered, under one event id per run, by one delivery job per run.
+  const undelivered = await waitFor("every completion to be delivered", async () => {
+    const missing = await query(
+      `SELECT r.id FROM runs r WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.run_id = r.id AND d.event = 'run.completed' AND d.status = 'succeeded')`,
+    );
+    return missing.length === 0 ? [] : undefined;
+  }, 120_000);
+  expect(undelivered).toEqual([]);
+  const eventIds = await query(`SELECT run_id, count(DISTINCT event_id)::int AS ids FROM webhook_deliveries GROUP BY run_id HAVING count(DISTINCT event_id) <> 1`);
+  expect(eventIds).toEqual([]);
+  const deliveryJobs = await query(`SELECT count(*)::int AS n FROM job_runs WHERE function_id = 'deliver-webhook'`);
+  expect(deliveryJobs[0].n).toBe(jobs[0].runs);
+  const receivedIds = new Map<string, Set<string>>();
+  for (const request of receiver.received) {
+    const body = JSON.parse(request.body);
+    if (!receivedIds.has(body.run_id)) receivedIds.set(body.run_id, new Set());
+    receivedIds.get(body.run_id)!.add(body.id);
+  }
+  expect(receivedIds.size).toBe(jobs[0].runs);
+  expect([...receivedIds.values()].every((ids) => ids.size === 1)).toBe(true);
   const orphans = await query(`SELECT r.id FROM runs r WHERE NOT EXISTS (SELECT 1 FROM job_runs j WHERE j.function_id = 'execute-run' AND j.idempotency_key = r.id::text)`);
   expect(orphans).toEqual([]);
   // The ledger charges each run once and refunds none.
@@ -205,17 +231,20 @@ async function signInCookie(): Promise<string> {
 
 beforeAll(async () => {
   proxy = await startFaultProxy({ host: "127.0.0.1", port: 5432 });
+  receiver = await startReceiver(inject("certificate"));
   service = await createOwnService("dbfaults");
   await service.start(settings());
   ({ key } = await service.createOrgKey("Faults Co"));
   await service.cli("topup", "--org", (await query(`SELECT id FROM organizations LIMIT 1`))[0].id, "--credits", "100000");
   cookie = await signInCookie();
+  expect((await call("POST", "/v1/webhooks", { url: receiver.url, events: ["run.completed"] })).status).toBe(201);
 });
 
 afterAll(async () => {
   if (process.env.DEBUG_FAULT_LOGS) console.log(service?.server().output().split("\n").filter((line) => /"level":"(warn|error|info)"/.test(line)).map((line) => line.slice(0, 300)).join("\n"));
   await service?.dispose();
   await proxy?.close();
+  await receiver?.close();
 });
 
 describe.sequential("PostgreSQL faults", () => {
