@@ -2,8 +2,9 @@
 // organization's triage queue, a cached API key principal): PostgreSQL LISTEN/NOTIFY on
 // `run_changes` when the database is a real server (so a change made by any process —
 // another instance, the admin CLI — reaches every process), an in-process emitter on the
-// embedded database (one process owns it). Kept on globalThis so the custom server's
-// bundle and Next's bundle (dashboard, Inngest-served functions) share it.
+// embedded database (one process owns it). A lost LISTEN connection is reconnected and
+// every subscriber told to re-read (notifications are not replayed). Kept on globalThis so
+// the custom server's bundle and Next's bundle (dashboard, Inngest-served functions) share it.
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { sqlQuery } from "./db/client.ts";
@@ -33,6 +34,9 @@ export function publishThroughDatabase(enabled: boolean): void {
   notifier.throughDatabase = enabled;
 }
 
+const NOTIFY_FAILURE_LOG_INTERVAL_MS = 10_000;
+let notifyFailureLoggedAt = 0;
+
 /**
  * Sends every payload published in this turn with one NOTIFY statement (each run executing
  * publishes twice; a NOTIFY per change was a round trip per change). Resolves once sent;
@@ -46,7 +50,11 @@ const notifyThroughDatabase = batchPerTurn<string>(async (published) => {
     [CHANNEL, payloads],
     "notify-changes",
   ).catch((error: unknown) => {
-    logger.warn("change notification failed; delivering locally", { error: String(error) });
+    // Once per interval, not per failed NOTIFY: while the database is gone every change fails.
+    if (Date.now() - notifyFailureLoggedAt >= NOTIFY_FAILURE_LOG_INTERVAL_MS) {
+      notifyFailureLoggedAt = Date.now();
+      logger.warn("change notification failed; delivering locally", { error: String(error) });
+    }
     if (notifier.listener) for (const each of payloads) emitLocally(each);
   });
 });
