@@ -65,6 +65,14 @@ export const eventDispatcher: TWorkDispatcher = {
 const ORPHAN_AGE_SECONDS = 30;
 const ORPHAN_SWEEP_MS = 60_000;
 
+/**
+ * Runs the sweep every minute for the life of the process (it keeps nothing alive; after the
+ * executor stops, a pass only fails quietly).
+ */
+function startOrphanSweep(): void {
+  setInterval(() => void handOverOrphanedWork().catch(() => undefined), ORPHAN_SWEEP_MS).unref();
+}
+
 /** Hands over queued runs and open batches that have no job yet (embedded executor only). */
 export async function handOverOrphanedWork(): Promise<number> {
   const runs = await sqlQuery<{ id: string; priority: "low" | "normal" | "high" }>(
@@ -119,15 +127,13 @@ export async function startExecutionEngine(settings: TEnv, options: { embeddedDa
   });
   setEmbeddedEventSink(executor);
   await executor.start();
+  startOrphanSweep();
   const recovered = await redispatchAcceptedWork();
   logger.info("execution engine: embedded executor", recovered);
-  const sweep = setInterval(() => void handOverOrphanedWork().catch(() => undefined), ORPHAN_SWEEP_MS);
-  sweep.unref();
   return {
     kind: "embedded",
     executor,
     stop: async () => {
-      clearInterval(sweep);
       await executor.stop();
       setEmbeddedEventSink(undefined);
     },

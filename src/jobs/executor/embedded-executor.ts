@@ -16,12 +16,12 @@ import { durationToMs, type InngestFunction } from "inngest";
 import { serve } from "inngest/edge";
 import { db, sqlQuery } from "../../foundation/db/client.ts";
 import { logger } from "../../foundation/logger.ts";
+import { outageLog, throughDrops } from "./through-drops.ts";
 import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
 import { concurrencyFor, hasFailureHandler, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
 import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on-failure.ts";
 import { claimJobs, type TClaimedJob } from "./claim.ts";
 import { queueJobs, type TNewJob } from "./enqueue.ts";
-import { outageLog, throughDrops } from "./through-drops.ts";
 const MAX_BACKOFF_MS = 600_000;
 /** While API calls wait for the CPU, the loop claims once per this many ms. */
 const PACED_PASS_MS = 20;
