@@ -4,7 +4,7 @@
 // full 30 s with RELIABILITY_LONG=1); the LISTEN connection terminated under an open stream.
 // Asserted from the database afterwards: every run done exactly once, one execute-run job per
 // run, one charge per run; and over HTTP meanwhile: a normal answer or a typed 503, never a 500.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../helpers/database.ts";
 import { startFaultProxy, type TFaultProxy } from "../helpers/fault-proxy.ts";
 import { startReceiver } from "../helpers/https-receiver.ts";
@@ -122,9 +122,6 @@ function expectNormalOrTyped503(answers: TAnswer[]): void {
   }
 }
 
-const countStatuses = (answers: TAnswer[]) =>
-  answers.reduce<Record<number, number>>((counts, answer) => ({ ...counts, [answer.status]: (counts[answer.status] ?? 0) + 1 }), {});
-
 async function createBatch(rows: number, label: string): Promise<string> {
   const created = await call("POST", "/v1/batches", {
     agent_type: "rfq_generator",
@@ -240,8 +237,14 @@ beforeAll(async () => {
   expect((await call("POST", "/v1/webhooks", { url: receiver.url, events: ["run.completed"] })).status).toBe(201);
 });
 
+// A failed test shows what the server logged (its warnings and errors) around the faults.
+afterEach((context) => {
+  if (context.task.result?.state !== "fail" || !service) return;
+  const lines = service.server().output().split("\n").filter((line) => /"level":"(warn|error)"/.test(line));
+  console.log(lines.map((line) => line.slice(0, 400)).join("\n"));
+});
+
 afterAll(async () => {
-  if (process.env.DEBUG_FAULT_LOGS) console.log(service?.server().output().split("\n").filter((line) => /"level":"(warn|error|info)"/.test(line)).map((line) => line.slice(0, 300)).join("\n"));
   await service?.dispose();
   await proxy?.close();
   await receiver?.close();
@@ -273,7 +276,6 @@ describe.sequential("PostgreSQL faults", () => {
 
     expect(service.server().process.exitCode).toBeNull();
     expectNormalOrTyped503(answers);
-    console.log("answers during terminations", countStatuses(answers));
     expect(answers.filter((answer) => answer.task && answer.status === 202).length).toBeGreaterThan(0);
     await expectEverythingDoneOnce(answers, [batchId]);
     expect(runIds.length).toBe(15);
