@@ -101,8 +101,11 @@ function describeIssues(issues: TValidationIssue[]): string {
 /** Seconds a client is told to wait (Retry-After) when the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+// The message stays general: a bare ECONNREFUSED or ECONNRESET does not say which service it was.
 export const databaseUnavailable = () =>
-  new AppError("service_unavailable", "The database is unavailable; retry later", {}, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+  new AppError("service_unavailable", "A service this request needs (the database) is unavailable; retry later", {}, {
+    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+  });
 
 // PostgreSQL SQLSTATEs of a connection the server ended or could not serve: admin_shutdown,
 // crash_shutdown, cannot_connect_now, too_many_connections; class 08 is connection_exception.
@@ -118,7 +121,7 @@ const CONNECTION_MESSAGES = /^(Connection terminated|Client has encountered a co
 /**
  * Whether an error means the database could not be reached or dropped the connection, as
  * node-postgres, pg-pool and Prisma 6 with @prisma/adapter-pg raise it (checked against the
- * real driver: tests/integration/database-faults.test.ts). Follows `cause` and Prisma's
+ * real driver: tests/integration/database-pool.test.ts). Follows `cause` and Prisma's
  * `meta.driverAdapterError`, since each layer wraps the one below.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {

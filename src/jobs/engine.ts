@@ -28,7 +28,7 @@ async function handOver(work: string, send: () => Promise<unknown>): Promise<voi
   try {
     await send();
   } catch (error) {
-    if (!isDatabaseUnavailable(error) && !isDatabaseUnavailable((error as { cause?: unknown })?.cause)) throw error;
+    if (!isDatabaseUnavailable(error)) throw error;
     logger.warn("hand-over failed with the database unavailable; retrying in the background", { work, error: String(error) });
     const retry = (attempt: number) => {
       const timer = setTimeout(() => {

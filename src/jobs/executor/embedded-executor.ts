@@ -315,26 +315,26 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     const saveProgress = () =>
       throughDrops(() =>
         sqlQuery(
-        `UPDATE job_runs SET steps = $3::jsonb, stack = $4::text[], attempt = $5, locked_until = $6, updated_at = now() WHERE ${held}`,
-        [job.id, this.instanceId, JSON.stringify(steps), stack, attempt, leaseUntil()],
+          `UPDATE job_runs SET steps = $3::jsonb, stack = $4::text[], attempt = $5, locked_until = $6, updated_at = now() WHERE ${held}`,
+          [job.id, this.instanceId, JSON.stringify(steps), stack, attempt, leaseUntil()],
           "executor-save-progress",
         ),
       );
     const complete = (resultJson: string) =>
       throughDrops(() =>
         sqlQuery(
-        `UPDATE job_runs SET status = 'completed', result = $3::jsonb, steps = $4::jsonb, stack = $5::text[], attempt = $6,
-           locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,
-        [job.id, this.instanceId, resultJson, JSON.stringify(steps), stack, attempt],
+          `UPDATE job_runs SET status = 'completed', result = $3::jsonb, steps = $4::jsonb, stack = $5::text[], attempt = $6,
+             locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,
+          [job.id, this.instanceId, resultJson, JSON.stringify(steps), stack, attempt],
           "executor-complete",
         ),
       );
     const requeue = (delayMs: number) =>
       throughDrops(() =>
         sqlQuery(
-        `UPDATE job_runs SET status = 'queued', steps = $3::jsonb, stack = $4::text[], attempt = $5, run_after = $6,
-           locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,
-        [job.id, this.instanceId, JSON.stringify(steps), stack, attempt, new Date(Date.now() + delayMs)],
+          `UPDATE job_runs SET status = 'queued', steps = $3::jsonb, stack = $4::text[], attempt = $5, run_after = $6,
+             locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,
+          [job.id, this.instanceId, JSON.stringify(steps), stack, attempt, new Date(Date.now() + delayMs)],
           "executor-requeue",
         ),
       );
