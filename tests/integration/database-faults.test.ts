@@ -3,7 +3,9 @@
 // and mid-batch, then again while it recovers; the database gone for a while (5 s, or the
 // full 30 s with RELIABILITY_LONG=1); the LISTEN connection terminated under an open stream.
 // Asserted from the database afterwards: every run done exactly once, one execute-run job per
-// run, one charge per run; and over HTTP meanwhile: a normal answer or a typed 503, never a 500.
+// run, one charge per run, every completion delivered to a webhook under one event id, and
+// no run for a POST answered 503; over HTTP meanwhile: a normal answer or a typed 503, never
+// a 500, and the process never exits.
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../helpers/database.ts";
 import { startFaultProxy, type TFaultProxy } from "../helpers/fault-proxy.ts";
