@@ -16,6 +16,10 @@ const ZEnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // How long a request waits for a database connection (a new one, or a free pooled one)
+  // before it answers 503: bounded, so an unreachable database fails calls instead of hanging
+  // them; long enough that a busy pool under a burst is not mistaken for an outage.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   DATA_DIR: z.string().min(1).default(".data"),
   /** Where the SQL migrations are read from (the built server runs from the project root). */
   MIGRATIONS_DIR: z.string().min(1).optional(),

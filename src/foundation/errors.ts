@@ -98,6 +98,44 @@ function describeIssues(issues: TValidationIssue[]): string {
   return `Invalid ${first.path}: ${first.message}${suffix}`;
 }
 
+/** Seconds a client is told to wait (Retry-After) when the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// The message stays general: a bare ECONNREFUSED or ECONNRESET does not say which service it was.
+export const databaseUnavailable = () =>
+  new AppError("service_unavailable", "A service this request needs (the database) is unavailable; retry later", {}, {
+    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+
+// PostgreSQL SQLSTATEs of a connection the server ended or could not serve: admin_shutdown,
+// crash_shutdown, cannot_connect_now, too_many_connections; class 08 is connection_exception.
+const CONNECTION_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const CONNECTION_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+// Prisma's own codes: can't reach (P1001), timed out (P1002, P1008), closed (P1017), pool timeout (P2024).
+const PRISMA_CONNECTION_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+// @prisma/adapter-pg's DriverAdapterError kinds for a lost or unreachable server.
+const ADAPTER_CONNECTION_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
+// node-postgres and pg-pool raise these as plain Errors (Prisma rethrows them as they are).
+const CONNECTION_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+
+/**
+ * Whether an error means the database could not be reached or dropped the connection, as
+ * node-postgres, pg-pool and Prisma 6 with @prisma/adapter-pg raise it (checked against the
+ * real driver: tests/integration/database-pool.test.ts). Follows `cause` and Prisma's
+ * `meta.driverAdapterError`, since each layer wraps the one below.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 6) return false;
+  const candidate = error as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown }; errorCode?: unknown };
+  const code = typeof candidate.code === "string" ? candidate.code : undefined;
+  if (code && (CONNECTION_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || CONNECTION_ERRNOS.has(code) || PRISMA_CONNECTION_CODES.has(code))) return true;
+  if (typeof candidate.errorCode === "string" && PRISMA_CONNECTION_CODES.has(candidate.errorCode)) return true;
+  if (typeof candidate.kind === "string" && ADAPTER_CONNECTION_KINDS.has(candidate.kind)) return true;
+  if (typeof candidate.message === "string" && CONNECTION_MESSAGES.test(candidate.message)) return true;
+  if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  return isDatabaseUnavailable(candidate.meta?.driverAdapterError, depth + 1) || isDatabaseUnavailable(candidate.cause, depth + 1);
+}
+
 /** Turns anything thrown into a domain error; unknown errors become internal_error. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -128,6 +166,7 @@ export function toAppError(error: unknown): AppError {
     const issues = issuesFromZod(error);
     return validationError(describeIssues(issues), issues);
   }
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === "P2025") return notFound("Resource");
     if (error.code === "P2002") return conflict("A resource with these values already exists");

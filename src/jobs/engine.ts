@@ -1,8 +1,9 @@
 // Chooses who carries out accepted work, once, at start-up: a real Inngest server when the
 // SDK's INNGEST_* variables are set (functions are served at /api/inngest), else the
 // embedded executor in this process. Either way the app only sends events.
-import { db } from "../foundation/db/client.ts";
+import { db, sqlQuery } from "../foundation/db/client.ts";
 import { usesInngestServer, type TEnv } from "../foundation/env.ts";
+import { isDatabaseUnavailable } from "../foundation/errors.ts";
 import { foregroundBusy } from "../foundation/foreground.ts";
 import { logger } from "../foundation/logger.ts";
 import { setWorkDispatcher, type TWorkDispatcher } from "../domains/runs/dispatcher.ts";
@@ -13,18 +14,88 @@ import { functions } from "./functions/index.ts";
 import { queueResend } from "./functions/resend-webhook.ts";
 import { setResendQueue } from "../domains/webhooks/resend-queue.ts";
 
+// Hand-overs that failed with the database gone are retried on this schedule (then capped).
+const HANDOVER_RETRY_FIRST_MS = 500;
+const HANDOVER_RETRY_MAX_MS = 30_000;
+const HANDOVER_RETRY_ATTEMPTS = 40;
+
+/**
+ * Hands committed work over. Its records (and charge) are already committed when this runs,
+ * so when the hand-over fails because the database dropped (the embedded executor queues
+ * jobs in it), the work is still accepted: the caller gets its normal answer and the
+ * hand-over is retried in the background (event ids make a repeat a no-op). Work left over
+ * after that (or by a crash) is found by the sweep below and at start-up.
+ */
+async function handOver(work: string, send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    logger.warn("hand-over failed with the database unavailable; retrying in the background", { work, error: String(error) });
+    const retry = (attempt: number) => {
+      const timer = setTimeout(() => {
+        send().then(
+          () => logger.info("hand-over done after a retry", { work, attempts: attempt + 1 }),
+          (again: unknown) => {
+            if (attempt + 1 < HANDOVER_RETRY_ATTEMPTS) retry(attempt + 1);
+            else logger.error("hand-over still failing; left for the periodic sweep", { work, error: String(again) });
+          },
+        );
+      }, Math.min(HANDOVER_RETRY_MAX_MS, HANDOVER_RETRY_FIRST_MS * 2 ** attempt));
+      timer.unref();
+    };
+    retry(0);
+  }
+}
+
 /** Sends the app's events; event ids are derived from the work so a re-send is de-duplicated. */
 export const eventDispatcher: TWorkDispatcher = {
   async runAccepted({ runId, priority }) {
-    await inngest.send(runRequestedEvent({ runId, priority, batchJobId: null }));
+    await handOver(`run ${runId}`, () => inngest.send(runRequestedEvent({ runId, priority, batchJobId: null })));
   },
   async batchAccepted(batchJobId) {
-    await inngest.send(batchCreatedEvent(batchJobId));
+    await handOver(`batch ${batchJobId}`, () => inngest.send(batchCreatedEvent(batchJobId)));
   },
   async runOutcome(outcome) {
-    await inngest.send(runOutcomeEvent(outcome));
+    await handOver(`${outcome.event} of run ${outcome.runId}`, () => inngest.send(runOutcomeEvent(outcome)));
   },
 };
+
+// Work accepted this long ago and still without a job was never handed over: a hand-over
+// whose retries ran out, or a commit whose answer was lost with its connection (the caller
+// saw 503 although the records were written).
+const ORPHAN_AGE_SECONDS = 30;
+const ORPHAN_SWEEP_MS = 60_000;
+
+/**
+ * Runs the sweep every minute for the life of the process (it keeps nothing alive; after the
+ * executor stops, a pass only fails quietly).
+ */
+function startOrphanSweep(): void {
+  setInterval(() => void handOverOrphanedWork().catch(() => undefined), ORPHAN_SWEEP_MS).unref();
+}
+
+/** Hands over queued runs and open batches that have no job yet (embedded executor only). */
+export async function handOverOrphanedWork(): Promise<number> {
+  const runs = await sqlQuery<{ id: string; priority: "low" | "normal" | "high" }>(
+    `SELECT r.id, r.priority::text AS priority FROM runs r
+     WHERE r.status = 'queued' AND r.batch_job_id IS NULL AND r.created_at < now() - make_interval(secs => $1)
+       AND NOT EXISTS (SELECT 1 FROM job_runs j WHERE j.function_id = 'execute-run' AND j.idempotency_key = r.id::text)
+     LIMIT 1000`,
+    [ORPHAN_AGE_SECONDS],
+  );
+  const batches = await sqlQuery<{ id: string }>(
+    `SELECT b.id FROM batch_jobs b
+     WHERE b.status IN ('pending', 'running') AND b.created_at < now() - make_interval(secs => $1)
+       AND NOT EXISTS (SELECT 1 FROM job_runs j WHERE j.function_id = 'start-batch' AND j.idempotency_key = b.id::text)
+     LIMIT 1000`,
+    [ORPHAN_AGE_SECONDS],
+  );
+  for (const run of runs) await inngest.send(runRequestedEvent({ runId: run.id, priority: run.priority, batchJobId: null }));
+  for (const batch of batches) await inngest.send(batchCreatedEvent(batch.id));
+  if (runs.length + batches.length > 0) logger.warn("handed over orphaned work", { runs: runs.length, batches: batches.length });
+  return runs.length + batches.length;
+}
 
 /** Re-sends events for work accepted but never handed over (a crash between commit and send). */
 export async function redispatchAcceptedWork(): Promise<{ runs: number; batches: number }> {
@@ -66,6 +137,7 @@ export async function startExecutionEngine(settings: TEnv, options: { embeddedDa
   });
   setEmbeddedEventSink(executor);
   await executor.start();
+  startOrphanSweep();
   const recovered = await redispatchAcceptedWork();
   logger.info("execution engine: embedded executor", { ...recovered, instanceId: executor.instanceId });
   return {

@@ -14,11 +14,14 @@ export type TSseStream = {
   close: () => Promise<void>;
 };
 
-export async function openStream(path: string, options: { key?: string; headers?: Record<string, string> } = {}): Promise<TSseStream> {
+export async function openStream(
+  path: string,
+  options: { key?: string; headers?: Record<string, string>; /** A server of the test's own (default: the shared one). */ baseUrl?: string } = {},
+): Promise<TSseStream> {
   const headers: Record<string, string> = { accept: "text/event-stream", ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   const controller = new AbortController();
-  const response = await fetch(`${inject("baseUrl")}${path}`, { headers, signal: controller.signal });
+  const response = await fetch(`${options.baseUrl ?? inject("baseUrl")}${path}`, { headers, signal: controller.signal });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = "";

@@ -53,11 +53,18 @@ function forget(invalidation: TInvalidation): void {
   }
 }
 
+function forgetAll(): void {
+  cache.generation += 1;
+  cache.entries.clear();
+}
+
 function listenForInvalidations(): void {
   if (cache.subscribed) return;
   cache.subscribed = true;
   subscribeToChanges(TOPIC, (detail) => {
-    const [kind, id] = (detail ?? "").split(":");
+    // No detail: a resync after the change channel was lost; any key may have been revoked.
+    if (detail === undefined) return forgetAll();
+    const [kind, id] = detail.split(":");
     if (!id) return;
     if (kind === "key") forget({ apiKeyId: id });
     else if (kind === "org") forget({ organizationId: id });

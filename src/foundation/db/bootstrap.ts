@@ -18,8 +18,9 @@ export async function startDatabase(settings: TEnv): Promise<TDatabaseHandle> {
   const embedded = settings.DATABASE_URL ? undefined : await openEmbeddedDatabase(settings.DATA_DIR);
   const connectionString = settings.DATABASE_URL ?? embedded!.connectionString;
   const appliedMigrations = await applyPendingMigrations(connectionString);
-  // PGlite has one session: a single pooled connection keeps transactions intact.
-  const client = connectDatabase(connectionString, embedded ? 1 : settings.DATABASE_POOL_SIZE);
+  // PGlite has one session: a single pooled connection keeps transactions intact. It lives in
+  // this process and cannot become unreachable, so waiting for it is not bounded (0).
+  const client = connectDatabase(connectionString, embedded ? 1 : settings.DATABASE_POOL_SIZE, embedded ? 0 : settings.DATABASE_CONNECT_TIMEOUT_MS);
   // On a server other processes may hold caches and streams: changes go out as NOTIFY.
   publishThroughDatabase(!embedded);
   return {

@@ -16,6 +16,7 @@ import { durationToMs, type InngestFunction } from "inngest";
 import { serve } from "inngest/edge";
 import { db, sqlQuery } from "../../foundation/db/client.ts";
 import { logger } from "../../foundation/logger.ts";
+import { outageLog, throughDrops } from "./through-drops.ts";
 import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
 import { concurrencyFor, hasFailureHandler, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
 import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on-failure.ts";
@@ -63,6 +64,11 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
   private wakeRequested = false;
   private loop: Promise<void> | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
+  /** The loop's claims while the database is gone: logged once per outage. */
+  private readonly claimOutage = outageLog({
+    lost: (error) => logger.error("executor cannot reach the database; claiming resumes when it returns", { error: String(error) }),
+    recovered: () => logger.info("executor reached the database again"),
+  });
 
   constructor(private readonly options: TExecutorOptions) {
     this.handler = serve({ client: inngest, functions: options.functions }) as (request: Request) => Promise<Response>;
@@ -185,6 +191,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         const due = !paced || woken || backlog || performance.now() - claimedAt >= this.options.pollIntervalMs;
         const claimed: TClaimedJob[] = slots > 0 && due ? await claimJobs(this.instanceId, slots, this.options.leaseMs) : [];
         if (slots > 0 && due) {
+          this.claimOutage.succeeded();
           claimedAt = performance.now();
           backlog = claimed.length === slots;
         }
@@ -200,7 +207,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         }
         if (!paced && claimed.length > 0 && claimed.length === slots) continue;
       } catch (error) {
-        if (this.running) logger.error("executor loop error", { error: String(error) });
+        if (this.running && !this.claimOutage.failed(error)) logger.error("executor loop error", { error: String(error) });
       }
       if (paced) {
         // Wake-ups wait for the next pass (the flag is not cleared until then).
@@ -257,12 +264,12 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
    */
   private async failForGood(job: TClaimedJob, error: string): Promise<void> {
     const failure = failureHandlerOf(this.functionsById.get(job.functionId));
-    await db().$executeRaw`
+    await throughDrops(() => db().$executeRaw`
       WITH failed AS (
         UPDATE job_runs SET status = 'failed', error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
         WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'
         RETURNING id, event, status)
-      ${queueFailureHandlerSql(failure, error)}`;
+      ${queueFailureHandlerSql(failure, error)}`);
   }
 
   /**
@@ -276,7 +283,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     const error = `Executor error: ${cause instanceof Error ? cause.message : String(cause)}`.slice(0, 4000);
     logger.error("executor job crashed", { jobId: job.id, functionId: job.functionId, error: String(cause) });
     const failure = failureHandlerOf(this.functionsById.get(job.functionId));
-    await db().$executeRaw`
+    await throughDrops(() => db().$executeRaw`
       WITH failed AS (
         UPDATE job_runs SET attempt = attempt + 1,
           status = (CASE WHEN attempt + 1 >= max_attempts THEN 'failed' ELSE 'queued' END)::"JobStatus",
@@ -284,7 +291,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
           error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
         WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'
         RETURNING id, event, status)
-      ${queueFailureHandlerSql(failure, error)}`;
+      ${queueFailureHandlerSql(failure, error)}`);
     this.wake();
   }
 
@@ -302,29 +309,35 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     const planned: string[] = [];
 
     // Each is one plain statement on the shared pool (the hot path of every job), only
-    // while this executor still holds the job.
+    // while this executor still holds the job, retried through a brief connection loss.
     const leaseUntil = () => new Date(Date.now() + this.options.leaseMs);
     const held = "id = $1::uuid AND locked_by = $2 AND status = 'running'";
     // After every step: finished steps survive a crash (a step is never run again once saved).
     const saveProgress = () =>
-      sqlQuery(
-        `UPDATE job_runs SET steps = $3::jsonb, stack = $4::text[], attempt = $5, locked_until = $6, updated_at = now() WHERE ${held}`,
-        [job.id, this.instanceId, JSON.stringify(steps), stack, attempt, leaseUntil()],
-        "executor-save-progress",
+      throughDrops(() =>
+        sqlQuery(
+          `UPDATE job_runs SET steps = $3::jsonb, stack = $4::text[], attempt = $5, locked_until = $6, updated_at = now() WHERE ${held}`,
+          [job.id, this.instanceId, JSON.stringify(steps), stack, attempt, leaseUntil()],
+          "executor-save-progress",
+        ),
       );
     const complete = (resultJson: string) =>
-      sqlQuery(
-        `UPDATE job_runs SET status = 'completed', result = $3::jsonb, steps = $4::jsonb, stack = $5::text[], attempt = $6,
-           locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,
-        [job.id, this.instanceId, resultJson, JSON.stringify(steps), stack, attempt],
-        "executor-complete",
+      throughDrops(() =>
+        sqlQuery(
+          `UPDATE job_runs SET status = 'completed', result = $3::jsonb, steps = $4::jsonb, stack = $5::text[], attempt = $6,
+             locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,
+          [job.id, this.instanceId, resultJson, JSON.stringify(steps), stack, attempt],
+          "executor-complete",
+        ),
       );
     const requeue = (delayMs: number) =>
-      sqlQuery(
-        `UPDATE job_runs SET status = 'queued', steps = $3::jsonb, stack = $4::text[], attempt = $5, run_after = $6,
-           locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,
-        [job.id, this.instanceId, JSON.stringify(steps), stack, attempt, new Date(Date.now() + delayMs)],
-        "executor-requeue",
+      throughDrops(() =>
+        sqlQuery(
+          `UPDATE job_runs SET status = 'queued', steps = $3::jsonb, stack = $4::text[], attempt = $5, run_after = $6,
+             locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,
+          [job.id, this.instanceId, JSON.stringify(steps), stack, attempt, new Date(Date.now() + delayMs)],
+          "executor-requeue",
+        ),
       );
 
     while (this.running) {

@@ -1,0 +1,38 @@
+// A job's own bookkeeping statements (save progress, complete, requeue, fail) retried
+// through a brief loss of the database connection: a terminated connection or a restart of
+// a few seconds then costs a short wait, not the whole job going back through lease expiry
+// and a second execution. Each statement is conditional on this executor still holding the
+// job, so a repeat after an answer lost in transit changes nothing.
+import { isDatabaseUnavailable } from "../../foundation/errors.ts";
+
+// About 8 s in all: well inside the 15 s lease, so the job is not reclaimed meanwhile.
+const RETRY_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 4_000];
+
+export async function throughDrops<T>(statement: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await statement();
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !isDatabaseUnavailable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/** Logs a database outage seen by a loop once, not on every pass; `recovered` once it ends. */
+export function outageLog(log: { lost: (error: unknown) => void; recovered: () => void }) {
+  let down = false;
+  return {
+    failed(error: unknown): boolean {
+      if (!isDatabaseUnavailable(error)) return false;
+      if (!down) log.lost(error);
+      down = true;
+      return true;
+    },
+    succeeded(): void {
+      if (down) log.recovered();
+      down = false;
+    },
+  };
+}
