@@ -16,7 +16,7 @@ import { durationToMs, type InngestFunction } from "inngest";
 import { serve } from "inngest/edge";
 import { db, sqlQuery } from "../../foundation/db/client.ts";
 import { logger } from "../../foundation/logger.ts";
-import { outageLog, throughDrops } from "./through-drops.ts";
+import { DEFAULT_DROP_BUDGET_MS, outageLog, throughDrops } from "./through-drops.ts";
 import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
 import { concurrencyFor, hasFailureHandler, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
 import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on-failure.ts";
@@ -258,13 +258,22 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
   }
 
   /**
+   * A job's own statement, retried through a dropped connection for a bounded share of the
+   * lease (the whole ~8 s schedule with the default 15 s lease), so a short lease
+   * (EXECUTOR_LEASE_MS) cannot run out while this executor still waits to record the job.
+   */
+  private throughDrops<T>(statement: () => Promise<T>): Promise<T> {
+    return throughDrops(statement, Math.min(DEFAULT_DROP_BUDGET_MS, this.options.leaseMs * 0.6));
+  }
+
+  /**
    * Ends a job for good, without writing its steps again (they may be what cannot be saved),
    * and in the same statement queues its onFailure run (an `inngest/function.failed` event
    * carrying the original event), de-duplicated per failed job.
    */
   private async failForGood(job: TClaimedJob, error: string): Promise<void> {
     const failure = failureHandlerOf(this.functionsById.get(job.functionId));
-    await throughDrops(() => db().$executeRaw`
+    await this.throughDrops(() => db().$executeRaw`
       WITH failed AS (
         UPDATE job_runs SET status = 'failed', error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
         WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'
@@ -283,7 +292,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     const error = `Executor error: ${cause instanceof Error ? cause.message : String(cause)}`.slice(0, 4000);
     logger.error("executor job crashed", { jobId: job.id, functionId: job.functionId, error: String(cause) });
     const failure = failureHandlerOf(this.functionsById.get(job.functionId));
-    await throughDrops(() => db().$executeRaw`
+    await this.throughDrops(() => db().$executeRaw`
       WITH failed AS (
         UPDATE job_runs SET attempt = attempt + 1,
           status = (CASE WHEN attempt + 1 >= max_attempts THEN 'failed' ELSE 'queued' END)::"JobStatus",
@@ -314,7 +323,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     const held = "id = $1::uuid AND locked_by = $2 AND status = 'running'";
     // After every step: finished steps survive a crash (a step is never run again once saved).
     const saveProgress = () =>
-      throughDrops(() =>
+      this.throughDrops(() =>
         sqlQuery(
           `UPDATE job_runs SET steps = $3::jsonb, stack = $4::text[], attempt = $5, locked_until = $6, updated_at = now() WHERE ${held}`,
           [job.id, this.instanceId, JSON.stringify(steps), stack, attempt, leaseUntil()],
@@ -322,7 +331,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         ),
       );
     const complete = (resultJson: string) =>
-      throughDrops(() =>
+      this.throughDrops(() =>
         sqlQuery(
           `UPDATE job_runs SET status = 'completed', result = $3::jsonb, steps = $4::jsonb, stack = $5::text[], attempt = $6,
              locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,
@@ -331,7 +340,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
         ),
       );
     const requeue = (delayMs: number) =>
-      throughDrops(() =>
+      this.throughDrops(() =>
         sqlQuery(
           `UPDATE job_runs SET status = 'queued', steps = $3::jsonb, stack = $4::text[], attempt = $5, run_after = $6,
              locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${held}`,

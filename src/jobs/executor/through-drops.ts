@@ -5,16 +5,24 @@
 // job, so a repeat after an answer lost in transit changes nothing.
 import { isDatabaseUnavailable } from "../../foundation/errors.ts";
 
-// About 8 s in all: well inside the 15 s lease, so the job is not reclaimed meanwhile.
 const RETRY_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 4_000];
+/** About 8 s in all: well inside the default 15 s lease. */
+export const DEFAULT_DROP_BUDGET_MS = 8_000;
 
-export async function throughDrops<T>(statement: () => Promise<T>): Promise<T> {
+/**
+ * Retries `statement` while it fails because the connection dropped, waiting at most
+ * `budgetMs` in all. The executor passes a share of its lease, so a job is never reclaimed by
+ * another executor while this one still waits to record it.
+ */
+export async function throughDrops<T>(statement: () => Promise<T>, budgetMs = DEFAULT_DROP_BUDGET_MS): Promise<T> {
+  let waited = 0;
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await statement();
     } catch (error) {
       const delay = RETRY_DELAYS_MS[attempt];
-      if (delay === undefined || !isDatabaseUnavailable(error)) throw error;
+      if (delay === undefined || waited + delay > budgetMs || !isDatabaseUnavailable(error)) throw error;
+      waited += delay;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

@@ -30,6 +30,20 @@ describe("throughDrops", () => {
       vi.useRealTimers();
     }
   });
+
+  it("waits no longer than its budget (a share of a short lease)", async () => {
+    vi.useFakeTimers();
+    try {
+      const statement = vi.fn().mockRejectedValue(dropped());
+      const result = throughDrops(statement, 1_200).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await result).toMatchObject({ code: "57P01" });
+      // 100 + 250 + 500 ms fit in 1.2 s; the next wait (1 s) would not.
+      expect(statement).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe("outageLog", () => {
