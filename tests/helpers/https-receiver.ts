@@ -63,3 +63,16 @@ export async function startReceiver(
       }),
   };
 }
+
+/** Receivers a test file starts as it goes, all closed by one call (its afterAll). */
+export function receiverSet(certificate: TCertificate) {
+  const started: Awaited<ReturnType<typeof startReceiver>>[] = [];
+  return {
+    start: async (respond?: (request: TReceivedRequest, index: number) => TReply) => {
+      const receiver = await startReceiver(certificate, respond);
+      started.push(receiver);
+      return receiver;
+    },
+    closeAll: () => Promise.all(started.map((receiver) => receiver.close())),
+  };
+}

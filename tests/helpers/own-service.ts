@@ -6,6 +6,16 @@ import path from "node:path";
 import { createDatabase } from "./database.ts";
 import { runAdminCli, startServer, type TRunningServer } from "./processes.ts";
 
+/** One JSON call with an API key to a given server (tests that run several). */
+export async function callServer(server: Pick<TRunningServer, "baseUrl">, method: string, route: string, key: string, body?: unknown) {
+  const response = await fetch(`${server.baseUrl}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
 export type TOwnService = {
   databaseUrl: string;
   /** Starts (or restarts) the server with these settings on top of the database and data dir. */
@@ -49,12 +59,7 @@ export async function createOwnService(prefix: string): Promise<TOwnService> {
     },
     api: async (method, route, key, body) => {
       if (!server) throw new Error("server not started");
-      const response = await fetch(`${server.baseUrl}${route}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: (await response.json()) as any };
+      return callServer(server, method, route, key, body);
     },
     cli,
     createOrgKey: async (name) => {

@@ -8,7 +8,8 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../helpers/database.ts";
-import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
+import { callServer, createOwnService, type TOwnService } from "../helpers/own-service.ts";
+import { until } from "../helpers/waiting.ts";
 import { startReceiver, type TReceivedRequest } from "../helpers/https-receiver.ts";
 import type { TRunningServer } from "../helpers/processes.ts";
 
@@ -28,26 +29,10 @@ const baseSettings = () => ({
 });
 const quote = (index: number) => ({ task: `Quote ${index}`, data: { items: [{ description: "bolt", quantity: index + 1 }] } });
 
-async function until<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const query = (sql: string, params: unknown[] = []) => withDatabase(service.databaseUrl, async (client) => (await client.query(sql, params)).rows);
 
-async function call(server: TRunningServer, method: string, route: string, key: string, body?: unknown) {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = callServer;
 
 async function addWebhook(server: TRunningServer, key: string, url: string) {
   const created = await call(server, "POST", "/v1/webhooks", key, { url, events: ["run.completed"] });

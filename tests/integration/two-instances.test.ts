@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import pg from "pg";
 import { withDatabase } from "../helpers/database.ts";
-import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
+import { callServer, createOwnService, type TOwnService } from "../helpers/own-service.ts";
+import { until as untilWithin } from "../helpers/waiting.ts";
 import { startReceiver } from "../helpers/https-receiver.ts";
 import type { TRunningServer } from "../helpers/processes.ts";
 
@@ -36,24 +37,11 @@ const settings = (overrides: Record<string, string> = {}) => ({
 const quote = (index: number) => ({ task: `Quote ${index}`, data: { items: [{ description: "bolt", quantity: index + 1 }] } });
 const query = (sql: string, params: unknown[] = []) => withDatabase(service.databaseUrl, async (client) => (await client.query(sql, params)).rows);
 
-async function until<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 300_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
-async function call(server: TRunningServer, method: string, route: string, key: string, body?: unknown) {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = callServer;
+// Two servers executing hundreds of runs on two cores beside other suites: generous bounds.
+const until = <T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 300_000) =>
+  untilWithin(what, check, timeoutMs, 100);
 
 async function newKey(orgId: string, name: string): Promise<string> {
   return (await service.cli("create-key", "--org", orgId, "--name", name, "--scopes", "all", "--mode", "live")).key;

@@ -5,18 +5,11 @@ import { verify as verifyServiceSignature } from "@octokit/webhooks-methods";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, createTenant, type TTenant, waitFor, waitForBatchToFinish, waitForRunToSettle } from "../helpers/api.ts";
-import { startReceiver, type TReceivedRequest, type TReply } from "../helpers/https-receiver.ts";
+import { receiverSet, type TReceivedRequest } from "../helpers/https-receiver.ts";
 
-const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
-async function receiver(respond?: (request: TReceivedRequest, index: number) => TReply) {
-  const started = await startReceiver(inject("certificate"), respond);
-  receivers.push(started);
-  return started;
-}
-
-afterAll(async () => {
-  await Promise.all(receivers.map((started) => started.close()));
-});
+const receivers = receiverSet(inject("certificate"));
+const receiver = receivers.start;
+afterAll(() => receivers.closeAll());
 
 async function register(tenant: TTenant, url: string, events: string[]) {
   const response = await call("POST", "/v1/webhooks", { key: tenant.key, body: { url, events } });

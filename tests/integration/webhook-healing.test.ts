@@ -10,17 +10,11 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, createKey, createTenant, type TTenant, waitFor, waitForRunToSettle } from "../helpers/api.ts";
 import { withDatabase } from "../helpers/database.ts";
-import { startReceiver, type TReceivedRequest, type TReply } from "../helpers/https-receiver.ts";
+import { receiverSet } from "../helpers/https-receiver.ts";
 
-const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
-async function receiver(respond?: (request: TReceivedRequest, index: number) => TReply) {
-  const started = await startReceiver(inject("certificate"), respond);
-  receivers.push(started);
-  return started;
-}
-afterAll(async () => {
-  await Promise.all(receivers.map((started) => started.close()));
-});
+const receivers = receiverSet(inject("certificate"));
+const receiver = receivers.start;
+afterAll(() => receivers.closeAll());
 
 const sql = (text: string, values: unknown[] = []) => withDatabase(inject("databaseUrl"), (client) => client.query(text, values));
 const completingRun = { task: "Quote", agent_type: "rfq_generator", data: { items: [{ description: "hinges", quantity: 12 }] } };
