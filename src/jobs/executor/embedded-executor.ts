@@ -19,7 +19,7 @@ import { logger } from "../../foundation/logger.ts";
 import { DEFAULT_DROP_BUDGET_MS, outageLog, throughDrops } from "./through-drops.ts";
 import { INNGEST_APP_ID, inngest, type TEmbeddedEventSink } from "../client.ts";
 import { concurrencyFor, hasFailureHandler, idempotencyKeyFor, maxAttempts, priorityFor, triggerEvents } from "./function-options.ts";
-import { failureHandlerId, failureHandlerOf, queueFailureHandlerSql } from "./on-failure.ts";
+import { countFailedAttemptSql, failJobSql, failureHandlerId, failureHandlerOf } from "./on-failure.ts";
 import { claimJobs, type TClaimedJob } from "./claim.ts";
 import { queueJobs, type TNewJob } from "./enqueue.ts";
 import { reclaimExpiredLeases, releaseClaims, renewLeases } from "./leases.ts";
@@ -273,12 +273,7 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
    */
   private async failForGood(job: TClaimedJob, error: string): Promise<void> {
     const failure = failureHandlerOf(this.functionsById.get(job.functionId));
-    await this.throughDrops(() => db().$executeRaw`
-      WITH failed AS (
-        UPDATE job_runs SET status = 'failed', error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
-        WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'
-        RETURNING id, event, status)
-      ${queueFailureHandlerSql(failure, error)}`);
+    await this.throughDrops(() => db().$executeRaw(failJobSql(job.id, this.instanceId, error, failure)));
   }
 
   /**
@@ -292,15 +287,9 @@ export class EmbeddedExecutor implements TEmbeddedEventSink {
     const error = `Executor error: ${cause instanceof Error ? cause.message : String(cause)}`.slice(0, 4000);
     logger.error("executor job crashed", { jobId: job.id, functionId: job.functionId, error: String(cause) });
     const failure = failureHandlerOf(this.functionsById.get(job.functionId));
-    await this.throughDrops(() => db().$executeRaw`
-      WITH failed AS (
-        UPDATE job_runs SET attempt = attempt + 1,
-          status = (CASE WHEN attempt + 1 >= max_attempts THEN 'failed' ELSE 'queued' END)::"JobStatus",
-          run_after = now() + make_interval(secs => LEAST(${this.options.retryBaseMs}::float8 * power(2, attempt), ${MAX_BACKOFF_MS}) / 1000),
-          error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
-        WHERE id = ${job.id}::uuid AND locked_by = ${this.instanceId} AND status = 'running'
-        RETURNING id, event, status)
-      ${queueFailureHandlerSql(failure, error)}`);
+    await this.throughDrops(() =>
+      db().$executeRaw(countFailedAttemptSql(job.id, this.instanceId, error, failure, { retryBaseMs: this.options.retryBaseMs, maxBackoffMs: MAX_BACKOFF_MS })),
+    );
     this.wake();
   }
 

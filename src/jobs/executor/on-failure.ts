@@ -46,3 +46,36 @@ export function queueFailureHandlerSql(failure: TFailureHandler, error: string):
     FROM failed WHERE failed.status = 'failed'
     ON CONFLICT (function_id, idempotency_key) DO NOTHING`;
 }
+
+/** Fails a job this executor holds for good (its steps untouched) and queues its onFailure run. */
+export function failJobSql(jobId: string, instanceId: string, error: string, failure: TFailureHandler): Prisma.Sql {
+  return Prisma.sql`
+    WITH failed AS (
+      UPDATE job_runs SET status = 'failed', error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
+      WHERE id = ${jobId}::uuid AND locked_by = ${instanceId} AND status = 'running'
+      RETURNING id, event, status)
+    ${queueFailureHandlerSql(failure, error)}`;
+}
+
+/**
+ * Counts a failed attempt of a job this executor holds, writing nothing of its state but
+ * the counter: queued again with backoff, or failed for good (and its onFailure run
+ * queued) when its attempts are used up.
+ */
+export function countFailedAttemptSql(
+  jobId: string,
+  instanceId: string,
+  error: string,
+  failure: TFailureHandler,
+  backoff: { retryBaseMs: number; maxBackoffMs: number },
+): Prisma.Sql {
+  return Prisma.sql`
+    WITH failed AS (
+      UPDATE job_runs SET attempt = attempt + 1,
+        status = (CASE WHEN attempt + 1 >= max_attempts THEN 'failed' ELSE 'queued' END)::"JobStatus",
+        run_after = now() + make_interval(secs => LEAST(${backoff.retryBaseMs}::float8 * power(2, attempt), ${backoff.maxBackoffMs}) / 1000),
+        error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
+      WHERE id = ${jobId}::uuid AND locked_by = ${instanceId} AND status = 'running'
+      RETURNING id, event, status)
+    ${queueFailureHandlerSql(failure, error)}`;
+}
