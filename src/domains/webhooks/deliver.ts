@@ -53,10 +53,14 @@ const NETWORK_ERRORS: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: "Could not connect to the receiver in time",
 };
 
-function describeNetworkError(error: unknown): string {
+/** A failed request's cause in words a receiver's owner can act on, with the code to search for. */
+export function describeNetworkError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const code = cause?.code;
   if (code && NETWORK_ERRORS[code]) return `${NETWORK_ERRORS[code]} (${code})`;
+  // OpenSSL's own message is a dump of internal state; its code says what went wrong.
+  if (code?.startsWith("ERR_SSL_") || code?.startsWith("ERR_TLS_")) return `TLS handshake with the receiver failed (${code})`;
+  if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|HOSTNAME/.test(code)) return `The receiver's TLS certificate was refused (${code})`;
   if (code) return `${cause?.message ?? "Request failed"} (${code})`;
   return cause?.message ?? (error as Error).message;
 }
