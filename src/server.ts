@@ -2,7 +2,7 @@
 // else (dashboard, dashboard tRPC, Inngest) to Next in custom-server mode.
 import { listeningPort, setListeningPort } from "./foundation/server-address.ts";
 import { randomUUID } from "node:crypto";
-import { createServer, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { startDatabase } from "./foundation/db/bootstrap.ts";
@@ -18,7 +18,7 @@ import { startExecutionEngine } from "./jobs/engine.ts";
 import { createRateLimiter } from "./domains/limits/create-rate-limiter.ts";
 import { setRateLimiter } from "./domains/limits/rate-limiter.ts";
 import { startChangeListener } from "./foundation/change-notifier.ts";
-import { endRunStreams } from "./transport/stream/run-stream.ts";
+import { httpDrain } from "./transport/http-drain.ts";
 
 async function main() {
   // process.env is a C++-backed object whose every read and enumeration crosses into the
@@ -53,24 +53,13 @@ async function main() {
   });
 
   let stopping = false;
-  // Responses not yet finished: at shutdown, their keep-alive connections close after them.
-  const unfinished = new Set<ServerResponse>();
-  const dashboardStreams = new Set<ServerResponse>();
+  const http = httpDrain();
   const server = createServer((req, res) => {
-    if (stopping) res.setHeader("Connection", "close");
-    else {
-      unfinished.add(res);
-      res.once("close", () => unfinished.delete(res));
-    }
-    if (isPublicApiPath(req.url)) {
+    const publicApi = isPublicApiPath(req.url);
+    if (!http.admit(req, res, !publicApi && Boolean(req.headers.accept?.includes("text/event-stream")))) return;
+    if (publicApi) {
       void handlePublicApi(req, res);
     } else {
-      // The dashboard's live updates (tRPC subscriptions: EventSource asks for an event stream).
-      if (req.headers.accept?.includes("text/event-stream")) {
-        if (stopping) return void res.destroy();
-        dashboardStreams.add(res);
-        res.once("close", () => dashboardStreams.delete(res));
-      }
       const requestId = randomUUID();
       res.setHeader("X-Request-Id", requestId);
       req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, settings.TRUST_PROXY);
@@ -104,21 +93,9 @@ async function main() {
       logger.error("shutdown did not finish in time; exiting");
       process.exit(1);
     }, settings.SHUTDOWN_GRACE_MS + 10_000).unref();
-    // No new connections; requests already received finish, answered with Connection: close.
-    const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    for (const res of unfinished) if (!res.headersSent) res.setHeader("Connection", "close");
-    // Open streams would hold the drain until the deadline: end them now, and their clients
-    // reconnect (to another instance). /v1 streams end cleanly; the dashboard's are Next's
-    // to write, so their connections are closed (EventSource reconnects just the same).
-    const streamsEnded = endRunStreams() + dashboardStreams.size;
-    for (const res of dashboardStreams) res.destroy();
+    // The HTTP drain and the executor's run side by side under the one deadline.
     const engineStopped = engine.stop(deadline).catch((error: unknown) => logger.error("executor stop failed", { error: String(error) }));
-    let graceTimer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
-    await Promise.race([httpClosed, graceOver]);
-    clearTimeout(graceTimer);
-    server.closeAllConnections();
+    const { streamsEnded } = await http.drain(server, deadline);
     await engineStopped;
     logger.info("drained", { streamsEnded, ms: settings.SHUTDOWN_GRACE_MS - (deadline - Date.now()) });
     await app.close().catch(() => undefined);

@@ -1,5 +1,6 @@
 // A server of a test's own (its own database and data directory), for tests that kill and
 // restart it or need settings the shared test server does not have.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +27,8 @@ export type TOwnService = {
   api: (method: string, route: string, key: string, body?: unknown) => Promise<{ status: number; body: any }>;
   cli: (...args: string[]) => Promise<any>;
   createOrgKey: (name: string) => Promise<{ orgId: string; key: string }>;
+  /** Adds a member with `role` to the organization and signs it in to the dashboard: its session cookie. */
+  signIn: (orgId: string, role?: "admin" | "reviewer" | "viewer") => Promise<string>;
   dispose: () => Promise<void>;
 };
 
@@ -66,6 +69,19 @@ export async function createOwnService(prefix: string): Promise<TOwnService> {
       const org = await cli("create-org", "--name", name, "--plan", "growth");
       const { key } = await cli("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");
       return { orgId: org.id, key };
+    },
+    signIn: async (orgId, role = "reviewer") => {
+      if (!server) throw new Error("server not started");
+      const email = `${role}-${randomBytes(4).toString("hex")}@own-service.test`;
+      await cli("create-member", "--org", orgId, "--email", email, "--name", "Member", "--role", role, "--password", "a long password");
+      const response = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.baseUrl },
+        body: JSON.stringify({ email, password: "a long password" }),
+      });
+      const cookie = response.headers.getSetCookie().find((value) => value.startsWith("aw.session_token="));
+      if (response.status !== 200 || !cookie) throw new Error(`sign-in failed: ${response.status}`);
+      return cookie.split(";")[0]!;
     },
     dispose: async () => {
       await Promise.all([server, ...instances].map((each) => each?.stop("SIGKILL")));

@@ -213,21 +213,6 @@ async function expectEverythingDoneOnce(traffic: TAnswer[], batchIds: string[]) 
   expect(charges).toEqual([]);
 }
 
-/** A reviewer of the tenant, signed in to the dashboard: its session cookie. */
-async function signInCookie(): Promise<string> {
-  const [org] = await query(`SELECT id FROM organizations LIMIT 1`);
-  const email = "reviewer@faults.test";
-  await service.cli("create-member", "--org", org.id, "--email", email, "--name", "Rita", "--role", "reviewer", "--password", "a long password");
-  const baseUrl = service.server().baseUrl;
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ email, password: "a long password" }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie().find((value) => value.startsWith("aw.session_token="))!.split(";")[0]!;
-}
-
 beforeAll(async () => {
   proxy = await startFaultProxy({ host: "127.0.0.1", port: 5432 });
   receiver = await startReceiver(inject("certificate"));
@@ -235,7 +220,7 @@ beforeAll(async () => {
   await service.start(settings());
   ({ key } = await service.createOrgKey("Faults Co"));
   await service.cli("topup", "--org", (await query(`SELECT id FROM organizations LIMIT 1`))[0].id, "--credits", "100000");
-  cookie = await signInCookie();
+  cookie = await service.signIn((await query(`SELECT id FROM organizations LIMIT 1`))[0].id);
   expect((await call("POST", "/v1/webhooks", { url: receiver.url, events: ["run.completed"] })).status).toBe(201);
 });
 

@@ -9,6 +9,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../helpers/database.ts";
 import { callServer, createOwnService, type TOwnService } from "../helpers/own-service.ts";
+import { openStream } from "../helpers/sse.ts";
 import { until } from "../helpers/waiting.ts";
 import { startReceiver, type TReceivedRequest } from "../helpers/https-receiver.ts";
 import type { TRunningServer } from "../helpers/processes.ts";
@@ -115,6 +116,12 @@ describe("SIGTERM mid-batch", () => {
     const stream = await fetch(`${first.baseUrl}/v1/runs/${watchedRun}/stream`, { headers: { authorization: `Bearer ${batchOrg.key}` } });
     expect(stream.status).toBe(200);
     const streamRead = readStream(stream);
+    // The dashboard's live updates (tRPC subscription over an event stream) on the same server.
+    const dashboard = await openStream("/api/trpc/triage.changes", { headers: { cookie: await service.signIn(batchOrg.orgId) }, baseUrl: first.baseUrl });
+    expect(dashboard.response.status).toBe(200);
+    const dashboardClosed = (async () => {
+      for (;;) if ((await dashboard.next(60_000).catch(() => null)) === null) return Date.now();
+    })();
     const slowPost = startSlowPost(first, "/v1/run", batchOrg.key, { agent_type: "rfq_generator", ...quote(1000) });
     await new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -142,6 +149,8 @@ describe("SIGTERM mid-batch", () => {
     expect(streamed.statuses).not.toContain("completed");
 
     expect(await exited).toBe(0);
+    // The dashboard's stream was closed at the signal, not held until the process ended.
+    expect(await dashboardClosed).toBeLessThan(signalledAt + GRACE_MS);
     // A hang guard: the grace period, then closing (the held delivery alone could take 10 s).
     expect(Date.now() - signalledAt).toBeLessThan(GRACE_MS + 9_000);
     expect(first.output()).not.toMatch(/"level":"(error|fatal)"/);
