@@ -19,7 +19,7 @@ const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
 
 const GRACE_MS = 3_000;
 /** Enough that the batch's last row is still waiting when the signal comes (10 in flight, 100 ms each). */
-const ROWS = 300;
+const ROWS = 500;
 const baseSettings = () => ({
   AGENT_LATENCY_MS: "100",
   EXECUTOR_RETRY_BASE_MS: "50",
@@ -101,23 +101,26 @@ describe("SIGTERM mid-batch", () => {
     const batchOrg = await service.createOrgKey("Batch Co");
     await addWebhook(first, hooked.key, receiver.url);
 
-    const single = await call(first, "POST", "/v1/run", hooked.key, { agent_type: "rfq_generator", ...quote(0) });
-    expect(single.status).toBe(202);
+    const cookie = await service.signIn(batchOrg.orgId);
     const batch = await call(first, "POST", "/v1/batches", batchOrg.key, { agent_type: "rfq_generator", rows: Array.from({ length: ROWS }, (_, index) => quote(index)) });
     expect(batch.status).toBe(201);
     const batchId = batch.body.job.id;
-
-    await until("the delivery to be held by the receiver", () => receiver.received.length === 1);
     await until("the batch to be under way", async () => (await call(first, "GET", `/v1/batches/${batchId}?rows_limit=0`, batchOrg.key)).body.job.completed_rows >= 20);
     const rows = (await call(first, "GET", `/v1/batches/${batchId}?rows_limit=10000`, batchOrg.key)).body.rows;
     const watchedRun: string = rows[rows.length - 1].run_id;
+
+    // The single run's delivery is started last, so it is still in flight at the signal (the
+    // receiver holds it; the server would give up on it after 10 s), however slow the machine.
+    const single = await call(first, "POST", "/v1/run", hooked.key, { agent_type: "rfq_generator", ...quote(0) });
+    expect(single.status).toBe(202);
+    await until("the delivery to be held by the receiver", () => receiver.received.length === 1);
 
     // A stream open on a run still queued, and a request whose body has not all arrived yet.
     const stream = await fetch(`${first.baseUrl}/v1/runs/${watchedRun}/stream`, { headers: { authorization: `Bearer ${batchOrg.key}` } });
     expect(stream.status).toBe(200);
     const streamRead = readStream(stream);
     // The dashboard's live updates (tRPC subscription over an event stream) on the same server.
-    const dashboard = await openStream("/api/trpc/triage.changes", { headers: { cookie: await service.signIn(batchOrg.orgId) }, baseUrl: first.baseUrl });
+    const dashboard = await openStream("/api/trpc/triage.changes", { headers: { cookie }, baseUrl: first.baseUrl });
     expect(dashboard.response.status).toBe(200);
     const dashboardClosed = (async () => {
       for (;;) if ((await dashboard.next(60_000).catch(() => null)) === null) return Date.now();
@@ -125,6 +128,8 @@ describe("SIGTERM mid-batch", () => {
     const slowPost = startSlowPost(first, "/v1/run", batchOrg.key, { agent_type: "rfq_generator", ...quote(1000) });
     await new Promise((resolve) => setTimeout(resolve, 300));
 
+    // Still in flight: no attempt of it is recorded yet.
+    expect(await query("SELECT count(*)::int AS n FROM webhook_deliveries")).toEqual([{ n: 0 }]);
     const signalledAt = Date.now();
     const exited = first.stop("SIGTERM");
     // New connections are refused as soon as the signal is handled.
