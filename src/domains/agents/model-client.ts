@@ -7,7 +7,7 @@ import OpenAI from "openai";
 import type { TModelSettings } from "../../foundation/env.ts";
 
 export type TChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
-export type TChatTool = OpenAI.Chat.Completions.ChatCompletionTool;
+export type TChatTool = OpenAI.Chat.Completions.ChatCompletionFunctionTool;
 export type TToolCall = { id: string; name: string; arguments: string };
 
 export type TModelRequest = {

@@ -2,10 +2,11 @@
 // Each is one conditional update in a transaction, so a step that runs again after a
 // crash or retry finds the work done and changes nothing.
 import { runAgent, needsTriage } from "../agents/registry.ts";
+import { runAssistant, type TModelAgentRun, type TModelCall } from "../agents/assistant.ts";
 import { AgentInputError, type TAgentResult } from "../agents/types.ts";
 import { db, sqlStatement } from "../../foundation/db/client.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import { env } from "../../foundation/env.ts";
+import { env, modelSettings } from "../../foundation/env.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
 import { refundRun } from "../usage/credits.ts";
 import type { TRunEventName, TRunOutcome } from "./run-events.ts";
@@ -65,6 +66,33 @@ export async function callAgent(run: TStartedRun): Promise<TAgentOutcome> {
     if (error instanceof AgentInputError) return { kind: "input_error", message: error.message };
     throw error;
   }
+}
+
+export type TServiceErrorOutcome = { kind: "service_error"; message: string };
+
+/** Whether this run's agent talks to the model (so the run is carried out in steps, one per call). */
+export function usesModel(run: Pick<TStartedRun, "agentType">): boolean {
+  return run.agentType === "assistant";
+}
+
+/**
+ * Runs a model-backed agent, each model call through `call` (a durable step), and stores
+ * the conversation and token usage with the run. A model that refuses, keeps failing or
+ * answers malformed JSON twice fails the run as a service error (refunded).
+ */
+export async function callModelAgent(run: TStartedRun, call: TModelCall): Promise<TAgentOutcome | TServiceErrorOutcome> {
+  const settings = modelSettings();
+  if (!settings) return { kind: "service_error", message: "No model is configured (OPENAI_BASE_URL and AGENT_MODEL)" };
+  const done = await runAssistant({ task: run.task, data: run.data }, call, settings.model);
+  await saveModelRecord(run.runId, done);
+  return done.outcome.kind === "result" ? { kind: "result", result: done.outcome.result } : { kind: "service_error", message: done.outcome.message };
+}
+
+/** Usage and transcript, written while the run is running (a replay writes the same again). */
+export async function saveModelRecord(runId: string, done: Pick<TModelAgentRun, "usage" | "transcript">): Promise<void> {
+  await sqlStatement(Prisma.sql`
+    UPDATE runs SET model_usage = ${JSON.stringify(done.usage)}::jsonb, model_transcript = ${JSON.stringify(done.transcript)}::jsonb
+    WHERE id = ${runId}::uuid AND status = 'running'`);
 }
 
 /**

@@ -1,0 +1,212 @@
+// Model-backed agents against a fake OpenAI-compatible server (a real HTTP server on
+// loopback with scripted answers, counting every request): a server of this file's own
+// with OPENAI_BASE_URL pointing at it, killed and restarted for the crash test.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { call, createTenant } from "../helpers/api.ts";
+import { withDatabase } from "../helpers/database.ts";
+import { completion, errorResponse, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
+import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
+import { until } from "../helpers/waiting.ts";
+
+let service: TOwnService;
+let fake: TFakeModelServer;
+let key: string;
+let settings: Record<string, string>;
+
+const answer = (overrides: Record<string, unknown> = {}) => ({
+  summary: "Drafted the reply",
+  output: { reply: "Dear supplier, thank you." },
+  confidence: 0.92,
+  needs_review: false,
+  review_reason: null,
+  ...overrides,
+});
+
+async function postRun(body: Record<string, unknown>) {
+  const created = await service.api("POST", "/v1/run", key, { agent_type: "assistant", ...body });
+  expect(created.status).toBe(202);
+  return created.body.run_id as string;
+}
+
+async function settled(runId: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await service.api("GET", `/v1/runs/${runId}`, key);
+    if (["completed", "failed", "pending_triage", "cancelled"].includes(body.run?.status)) return body;
+    if (Date.now() > deadline) throw new Error(`run did not settle: ${JSON.stringify(body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const userText = (request: { body: any }): string =>
+  request.body.messages.filter((message: any) => message.role === "user").map((message: any) => message.content).join("\n");
+
+beforeAll(async () => {
+  fake = await startFakeModelServer();
+  service = await createOwnService("models");
+  settings = {
+    OPENAI_BASE_URL: fake.baseUrl,
+    OPENAI_API_KEY: "sk-fake",
+    AGENT_MODEL: "fake-model",
+    AGENT_MODEL_TIMEOUT_MS: "1000",
+    EXECUTOR_RETRY_BASE_MS: "50",
+    // The restart takes over the killed process's claims after 3 s.
+    EXECUTOR_LEASE_MS: "3000",
+    LOG_LEVEL: "debug",
+  };
+  await service.start(settings);
+  ({ key } = await service.createOrgKey("Model Co"));
+});
+
+afterAll(async () => {
+  await service?.dispose();
+  await fake?.close();
+});
+
+beforeEach(() => fake.reset());
+
+describe("assistant runs", () => {
+  it("completes with the model's structured answer, its usage on the run, the conversation stored and never logged", async () => {
+    fake.script(completion(answer(), { prompt_tokens: 120, completion_tokens: 30 }));
+    const task = "Draft a polite reply to supplier SECRET-TASK-7731 about the delayed order";
+    const runId = await postRun({ task, data: { order: "PO-4471" } });
+    const body = await settled(runId);
+
+    expect(body.run).toMatchObject({
+      status: "completed",
+      confidence_score: 0.92,
+      output: { summary: "Drafted the reply", output: { reply: "Dear supplier, thank you." } },
+      model_usage: { model: "fake-model", calls: 1, input_tokens: 120, output_tokens: 30 },
+    });
+    expect(fake.requests).toHaveLength(1);
+    const request = fake.requests[0]!;
+    expect(request.headers.authorization).toBe("Bearer sk-fake");
+    expect(request.body.model).toBe("fake-model");
+    expect(request.body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "assistant_answer" } });
+    expect(request.body.response_format.json_schema.schema.required).toEqual(["summary", "output", "confidence", "needs_review", "review_reason"]);
+    expect(request.body.messages[0].role).toBe("system");
+    expect(userText(request)).toContain(task);
+    expect(userText(request)).toContain("PO-4471");
+
+    await withDatabase(service.databaseUrl, async (client) => {
+      const { rows } = await client.query("SELECT model_transcript FROM runs WHERE id = $1", [runId]);
+      const messages = rows[0].model_transcript.messages;
+      expect(messages.map((message: any) => message.role)).toEqual(["system", "user", "assistant"]);
+      expect(messages[2].content).toContain("Dear supplier");
+    });
+    // Debug logging is on, and still neither the prompt nor the answer reaches the log.
+    expect(service.server().output()).not.toContain("SECRET-TASK-7731");
+    expect(service.server().output()).not.toContain("Dear supplier");
+  });
+
+  it("low confidence waits in triage with the model's reason; needs_review does too, whatever the score", async () => {
+    fake.script(
+      completion(answer({ confidence: 0.4, review_reason: "the delivery date is not in the data" })),
+      completion(answer({ confidence: 0.95, needs_review: true, review_reason: "a refund over 10,000 EUR needs approval" })),
+    );
+    const unsure = await settled(await postRun({ task: "When will the order arrive?" }));
+    expect(unsure.run).toMatchObject({ status: "pending_triage", confidence_score: 0.4, requires_triage: true, output: null });
+    expect(unsure.triage_item.triage_reason).toBe("confidence 0.4 is below the review threshold 0.7: the delivery date is not in the data");
+    expect(unsure.triage_item.proposed_output).toMatchObject({ summary: "Drafted the reply" });
+
+    const review = await settled(await postRun({ task: "Refund the customer" }));
+    expect(review.run).toMatchObject({ status: "pending_triage", confidence_score: 0.95 });
+    expect(review.triage_item.triage_reason).toBe("a refund over 10,000 EUR needs approval");
+  });
+
+  it("429 with Retry-After: waits that long, then succeeds, and makes no call after the success", async () => {
+    fake.script(errorResponse(429, "Rate limit reached", { "retry-after": "1" }), completion(answer()));
+    const body = await settled(await postRun({ task: "Summarise the contract" }));
+    expect(body.run).toMatchObject({ status: "completed", model_usage: { calls: 1 } });
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.at - fake.requests[0]!.at).toBeGreaterThanOrEqual(950);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("500 then success: retried once and completed", async () => {
+    fake.script(errorResponse(500, "internal error"), completion(answer()));
+    const body = await settled(await postRun({ task: "Summarise the contract" }));
+    expect(body.run.status).toBe("completed");
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.body.messages).toEqual(fake.requests[0]!.body.messages);
+  });
+
+  it("a malformed answer gets one repair request, and usage is summed over both calls", async () => {
+    fake.script(
+      completion("Sure! Here is the answer: {summary:", { prompt_tokens: 100, completion_tokens: 7 }),
+      completion(answer(), { prompt_tokens: 140, completion_tokens: 25 }),
+    );
+    const body = await settled(await postRun({ task: "Classify the email" }));
+    expect(body.run).toMatchObject({ status: "completed", model_usage: { model: "fake-model", calls: 2, input_tokens: 240, output_tokens: 32 } });
+    expect(fake.requests).toHaveLength(2);
+    expect(userText(fake.requests[1]!)).toContain("Your answer could not be used: the answer was not valid JSON");
+  });
+
+  it("twice malformed fails the run with a clear message, after exactly two calls (credits refunded)", async () => {
+    const before = (await service.api("GET", "/v1/usage", key)).body.credits_used;
+    fake.script(completion("not json"), completion({ summary: "x", confidence: 3 }));
+    const body = await settled(await postRun({ task: "Classify the email" }));
+    expect(body.run.status).toBe("failed");
+    expect(body.run.error_message).toMatch(/^The model's answer was malformed after one repair attempt: the answer did not match the schema: /);
+    expect(body.run.model_usage).toMatchObject({ calls: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fake.requests).toHaveLength(2);
+    expect((await service.api("GET", "/v1/usage", key)).body.credits_used).toBe(before);
+  });
+
+  it("a 4xx other than 429 fails the run at once with the server's message", async () => {
+    fake.script(errorResponse(401, "Incorrect API key provided: sk-fake"));
+    const body = await settled(await postRun({ task: "Summarise the contract" }));
+    expect(body.run.status).toBe("failed");
+    expect(body.run.error_message).toBe("Model call failed: the model server refused the request (401): Incorrect API key provided: sk-fake");
+    expect(body.run.model_usage).toMatchObject({ calls: 0, input_tokens: 0, output_tokens: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("a call slower than AGENT_MODEL_TIMEOUT_MS is abandoned and retried", async () => {
+    fake.script({ ...completion(answer({ summary: "late" })), delayMs: 3000 }, completion(answer({ summary: "on time" })));
+    const body = await settled(await postRun({ task: "Summarise the contract" }));
+    expect(body.run).toMatchObject({ status: "completed", output: { summary: "on time" }, model_usage: { calls: 1 } });
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.at - fake.requests[0]!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it("a SIGKILL between two model calls: after the restart the first call is not sent again", async () => {
+    fake.script(
+      completion("{ broken", { prompt_tokens: 50, completion_tokens: 5 }),
+      // The repair request hangs until the process is killed.
+      { ...completion(answer()), delayMs: 60_000 },
+      completion(answer({ summary: "after the restart" }), { prompt_tokens: 70, completion_tokens: 9 }),
+    );
+    const runId = await postRun({ task: "Draft the RFQ cover letter" });
+    await until("the second model call", () => fake.requests.length >= 2, 20_000);
+    expect(await service.server().stop("SIGKILL")).toBeNull();
+
+    await service.start(settings);
+    const body = await settled(runId, 60_000);
+    expect(body.run).toMatchObject({ status: "completed", output: { summary: "after the restart" } });
+    // Call 1 once; only the interrupted repair call is sent again.
+    expect(fake.requests).toHaveLength(3);
+    expect(userText(fake.requests[0]!)).not.toContain("Your answer could not be used");
+    expect(userText(fake.requests[1]!)).toContain("Your answer could not be used");
+    expect(fake.requests[2]!.body.messages).toEqual(fake.requests[1]!.body.messages);
+    // Usage counts the answered calls: the first (from its saved step) and the last.
+    expect(body.run.model_usage).toEqual({ model: "fake-model", calls: 2, input_tokens: 120, output_tokens: 14 });
+  }, 120_000);
+});
+
+describe("without a model configured", () => {
+  it("refuses agent_type assistant with 400 validation_error naming the settings, and charges nothing", async () => {
+    const tenant = await createTenant(); // on the shared test server, which has no model
+    const response = await call("POST", "/v1/run", { key: tenant.key, body: { agent_type: "assistant", task: "Summarise this" } });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ type: "validation_error", message: expect.stringContaining("OPENAI_BASE_URL and AGENT_MODEL") });
+    const batch = await call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "assistant", rows: [{ task: "one" }] } });
+    expect(batch.status).toBe(400);
+    expect(batch.body.message).toContain("AGENT_MODEL");
+    expect((await call("GET", "/v1/usage", { key: tenant.key })).body).toMatchObject({ credits_used: 0, credits_remaining: 10_000 });
+    expect((await call("GET", "/v1/runs", { key: tenant.key })).body.total).toBe(0);
+  });
+});
