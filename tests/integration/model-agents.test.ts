@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call, createTenant } from "../helpers/api.ts";
 import { withDatabase } from "../helpers/database.ts";
-import { completion, errorResponse, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
+import { completion, errorResponse, startFakeModelServer, toolCallCompletion, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
 import { until } from "../helpers/waiting.ts";
 
@@ -195,6 +195,67 @@ describe("assistant runs", () => {
     // Usage counts the answered calls: the first (from its saved step) and the last.
     expect(body.run.model_usage).toEqual({ model: "fake-model", calls: 2, input_tokens: 120, output_tokens: 14 });
   }, 120_000);
+});
+
+describe("tools", () => {
+  const invoice = { number: "INV-9", vendor: "Acme", currency: "EUR", total: 120, lines: [{ sku: "B-1", description: "bolts", quantity: 12, unit_price: 10 }] };
+  const order = { number: "PO-9", vendor: "Acme", currency: "EUR", total: 100, lines: [{ sku: "B-1", description: "bolts", quantity: 10, unit_price: 10 }] };
+
+  it("the model calls the AP match and the RFQ drafter; their results go back to it and are recorded on the run", async () => {
+    fake.script(
+      toolCallCompletion(
+        [["ap_match", { invoice, purchase_order: order }], ["rfq_draft", { title: "bolts", items: [{ description: "M8 bolts", quantity: 200, unit: "pcs" }] }]],
+        { prompt_tokens: 300, completion_tokens: 40 },
+      ),
+      completion(answer({ summary: "Invoice held: 12 billed, 10 ordered; RFQ drafted", confidence: 0.9 }), { prompt_tokens: 500, completion_tokens: 60 }),
+    );
+    const runId = await postRun({ task: "Check INV-9 against PO-9 and draft an RFQ for 200 M8 bolts", data: { invoice, purchase_order: order } });
+    const body = await settled(runId);
+
+    // The tools were offered with JSON Schema parameters.
+    expect(fake.requests[0]!.body.tools.map((tool: any) => tool.function.name)).toEqual(["ap_match", "rfq_draft"]);
+    expect(fake.requests[0]!.body.tools[0].function.parameters.required).toEqual(["invoice"]);
+    // The deterministic results went back to the model as tool messages, one per call id.
+    expect(fake.requests).toHaveLength(2);
+    const toolMessages = fake.requests[1]!.body.messages.filter((message: any) => message.role === "tool");
+    expect(toolMessages.map((message: any) => message.tool_call_id)).toEqual(
+      fake.requests[1]!.body.messages.find((message: any) => message.tool_calls).tool_calls.map((call: any) => call.id),
+    );
+    const match = JSON.parse(toolMessages[0].content);
+    expect(match.output).toMatchObject({ decision: "hold", matched: "2-way", amount_due: 120 });
+    expect(match.output.discrepancies.map((found: any) => found.field)).toContain("purchase_order.lines[B-1].quantity");
+    const rfq = JSON.parse(toolMessages[1].content);
+    expect(rfq.output).toMatchObject({ rfq_number: expect.stringMatching(/^RFQ-[0-9A-F]{8}$/), items: [{ description: "M8 bolts", quantity: 200, unit: "pcs" }] });
+
+    // Recorded on the run: in its output, and in the stored conversation.
+    expect(body.run).toMatchObject({
+      status: "completed",
+      output: { summary: "Invoice held: 12 billed, 10 ordered; RFQ drafted" },
+      model_usage: { calls: 2, input_tokens: 800, output_tokens: 100 },
+    });
+    expect(body.run.output.tool_calls).toEqual([
+      { name: "ap_match", arguments: { invoice, purchase_order: order }, result: match },
+      { name: "rfq_draft", arguments: { title: "bolts", items: [{ description: "M8 bolts", quantity: 200, unit: "pcs" }] }, result: rfq },
+    ]);
+    await withDatabase(service.databaseUrl, async (client) => {
+      const { rows } = await client.query("SELECT model_transcript FROM runs WHERE id = $1", [runId]);
+      expect(rows[0].model_transcript.tool_calls.map((call: any) => call.name)).toEqual(["ap_match", "rfq_draft"]);
+      expect(rows[0].model_transcript.messages.map((message: any) => message.role)).toEqual(["system", "user", "assistant", "tool", "tool", "assistant"]);
+    });
+  });
+
+  it("a tool given unusable arguments answers with the error for the model to correct", async () => {
+    fake.script(
+      toolCallCompletion([["ap_match", { invoice: { number: "INV-1" } }], ["no_such_tool", {}]]),
+      completion(answer({ confidence: 0.5, review_reason: "the invoice has no lines" })),
+    );
+    const body = await settled(await postRun({ task: "Pay INV-1" }));
+    expect(body.run.status).toBe("pending_triage");
+    const toolMessages = fake.requests[1]!.body.messages.filter((message: any) => message.role === "tool");
+    expect(JSON.parse(toolMessages[0].content)).toEqual({ error: "data.invoice.vendor is required" });
+    expect(JSON.parse(toolMessages[1].content)).toEqual({ error: "unknown tool no_such_tool" });
+    expect(body.triage_item.proposed_output.tool_calls).toHaveLength(2);
+  });
 });
 
 describe("without a model configured", () => {

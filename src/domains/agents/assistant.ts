@@ -54,6 +54,8 @@ export const ASSISTANT_ANSWER_SCHEMA = {
 
 const SYSTEM_PROMPT = [
   "You are an agent of a company's back office. You receive a task and, optionally, structured data as JSON.",
+  "When tools are offered, use them for what they do (invoice matching, drafting requests for quotation) instead of",
+  "doing arithmetic or matching yourself, and base your answer on their results.",
   "Do the task. Answer with one JSON object only, matching the given schema: summary, output (an object holding the result),",
   "confidence (0 to 1), needs_review (true when a person should check the result) and review_reason (why, or null).",
   "Do not invent facts that are not in the task or data: when something needed is missing or ambiguous, say so in",
@@ -91,8 +93,11 @@ export function parseAnswer(content: string | null): { ok: true; answer: TAssist
   return { ok: false, problem: `the answer did not match the schema: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}` };
 }
 
-export function resultOf(answer: TAssistantAnswer): TAgentResult {
-  const result: TAgentResult = { output: { summary: answer.summary, output: answer.output }, confidence_score: answer.confidence };
+/** The run's output: the model's summary and result, and the tool calls it made (with their results). */
+export function resultOf(answer: TAssistantAnswer, toolCalls: TToolCallRecord[] = []): TAgentResult {
+  const output: Record<string, unknown> = { summary: answer.summary, output: answer.output };
+  if (toolCalls.length > 0) output.tool_calls = toolCalls.map(({ name, arguments: args, result }) => ({ name, arguments: args, result }));
+  const result: TAgentResult = { output, confidence_score: answer.confidence };
   const reason = answer.review_reason?.trim() || null;
   if (answer.needs_review) result.triage = { reason: reason ?? "the model asked for a review" };
   else if (reason) result.lowConfidenceReason = reason;
@@ -121,7 +126,7 @@ export async function converse<TAnswer>(options: {
   schemaName: string;
   schema: Record<string, unknown>;
   parse: (content: string | null) => { ok: true; answer: TAnswer } | { ok: false; problem: string };
-  accept: (answer: TAnswer) => TModelAgentOutcome;
+  accept: (answer: TAnswer, toolCalls: TToolCallRecord[]) => TModelAgentOutcome;
   tools?: TModelTool[];
   /** Prefix of every call's step name (distinct per conversation within one run). */
   stepPrefix?: string;
@@ -170,7 +175,7 @@ export async function converse<TAnswer>(options: {
 
     messages.push({ role: "assistant", content: answer.content ?? "" });
     const parsed = options.parse(answer.content);
-    if (parsed.ok) return done(options.accept(parsed.answer));
+    if (parsed.ok) return done(options.accept(parsed.answer, transcript.tool_calls));
     if (repaired) {
       return done({ kind: "failed", message: `The model's answer was malformed after one repair attempt: ${parsed.problem}` });
     }
@@ -192,7 +197,7 @@ export function runAssistant(input: TAgentInput, call: TModelCall, model: string
     schemaName: "assistant_answer",
     schema: ASSISTANT_ANSWER_SCHEMA,
     parse: parseAnswer,
-    accept: (answer) => ({ kind: "result", result: resultOf(answer) }),
+    accept: (answer, toolCalls) => ({ kind: "result", result: resultOf(answer, toolCalls) }),
     tools,
   });
 }

@@ -3,6 +3,7 @@
 // crash or retry finds the work done and changes nothing.
 import { runAgent, needsTriage } from "../agents/registry.ts";
 import { runAssistant, type TModelAgentRun, type TModelCall } from "../agents/assistant.ts";
+import { ASSISTANT_TOOLS } from "../agents/model-tools.ts";
 import { AgentInputError, type TAgentResult } from "../agents/types.ts";
 import { db, sqlStatement } from "../../foundation/db/client.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
@@ -83,7 +84,7 @@ export function usesModel(run: Pick<TStartedRun, "agentType">): boolean {
 export async function callModelAgent(run: TStartedRun, call: TModelCall): Promise<TAgentOutcome | TServiceErrorOutcome> {
   const settings = modelSettings();
   if (!settings) return { kind: "service_error", message: "No model is configured (OPENAI_BASE_URL and AGENT_MODEL)" };
-  const done = await runAssistant({ task: run.task, data: run.data }, call, settings.model);
+  const done = await runAssistant({ task: run.task, data: run.data }, call, settings.model, ASSISTANT_TOOLS);
   await saveModelRecord(run.runId, done);
   return done.outcome.kind === "result" ? { kind: "result", result: done.outcome.result } : { kind: "service_error", message: done.outcome.message };
 }
