@@ -258,6 +258,87 @@ describe("tools", () => {
   });
 });
 
+describe("built-in agents with a model configured", () => {
+  async function postAs(agentType: string, body: Record<string, unknown>) {
+    const created = await service.api("POST", "/v1/run", key, { agent_type: agentType, ...body });
+    expect(created.status).toBe(202);
+    return settled(created.body.run_id);
+  }
+
+  it("center still places what its rules can without asking the model", async () => {
+    const body = await postAs("center", { task: "Quote for bolts", data: { items: [{ description: "bolts", quantity: 5 }] } });
+    expect(body.run).toMatchObject({ status: "completed", output: { routed_to: "rfq_generator" }, model_usage: null });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("center asks the model about a task its rules cannot place; the RFQ items are then read by the model too", async () => {
+    fake.script(
+      completion({ specialist: "rfq_generator", reason: "the office needs supplies bought" }, { prompt_tokens: 80, completion_tokens: 12 }),
+      completion({ items: [{ description: "printer paper", quantity: 40, unit: "reams" }, { description: "toner cartridges", quantity: 12, unit: null }] }, { prompt_tokens: 90, completion_tokens: 30 }),
+    );
+    const body = await postAs("center", { task: "We are running low on printer paper (forty reams) and a dozen toner cartridges" });
+    expect(fake.requests.map((request) => request.body.response_format.json_schema.name)).toEqual(["route", "rfq_items"]);
+    expect(body.run).toMatchObject({
+      status: "completed",
+      confidence_score: 0.8,
+      output: {
+        routed_to: "rfq_generator",
+        routed_by: "model",
+        routing_reason: "the office needs supplies bought",
+        extracted_by: "model",
+        items: [{ description: "printer paper", quantity: 40, unit: "reams" }, { description: "toner cartridges", quantity: 12, unit: null }],
+      },
+      model_usage: { model: "fake-model", calls: 2, input_tokens: 170, output_tokens: 42 },
+    });
+  });
+
+  it("center sends the task to a person with the model's reason when no specialist fits", async () => {
+    fake.script(completion({ specialist: null, reason: "a broken espresso machine is a repair, not a purchase or an invoice" }));
+    const body = await postAs("center", { task: "The espresso machine on floor 3 is broken" });
+    expect(body.run).toMatchObject({ status: "pending_triage", output: null });
+    expect(body.triage_item.triage_reason).toBe("no specialist matched: a broken espresso machine is a repair, not a purchase or an invoice");
+    expect(body.triage_item.proposed_output).toMatchObject({ routed_to: null, routed_by: "model" });
+  });
+
+  it("center falls back to its rules when the model fails", async () => {
+    fake.script(errorResponse(400, "model not found"));
+    const body = await postAs("center", { task: "The espresso machine on floor 3 is broken" });
+    expect(body.run.status).toBe("pending_triage");
+    expect(body.triage_item.triage_reason).toBe("no specialist matched");
+    expect(body.run.model_usage).toMatchObject({ calls: 0 });
+  });
+
+  it("rfq_generator reads items out of free text with the model, and asks nothing when items are given", async () => {
+    fake.script(completion({ items: [{ description: "M8 hex bolts", quantity: 200, unit: "pcs" }] }));
+    const body = await postAs("rfq_generator", { task: "Need two hundred M8 hex bolts by Friday", data: { due_date: "Friday" } });
+    expect(body.run).toMatchObject({
+      status: "completed",
+      confidence_score: 0.8,
+      output: { extracted_by: "model", items: [{ description: "M8 hex bolts", quantity: 200, unit: "pcs" }], due_date: "Friday" },
+      model_usage: { calls: 1 },
+    });
+    expect(userText(fake.requests[0]!)).toContain("Need two hundred M8 hex bolts by Friday");
+
+    fake.reset();
+    const given = await postAs("rfq_generator", { task: "Quote", data: { items: [{ description: "nuts", quantity: 3 }] } });
+    expect(given.run).toMatchObject({ status: "completed", confidence_score: 0.9, model_usage: null });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("rfq_generator falls back to pattern matching when the model fails (malformed twice)", async () => {
+    fake.script(completion("no idea"), completion("still no idea"));
+    const body = await postAs("rfq_generator", { task: "Please quote 50 steel brackets and 200 M8 bolts" });
+    expect(fake.requests).toHaveLength(2);
+    expect(body.run.status).toBe("pending_triage");
+    expect(body.triage_item.triage_reason).toBe("items inferred from free text");
+    expect(body.triage_item.proposed_output).toMatchObject({
+      extracted_by: "rules",
+      items: [{ description: "steel brackets", quantity: 50 }, { description: "M8 bolts", quantity: 200 }],
+    });
+    expect(body.run.model_usage).toMatchObject({ calls: 2 });
+  });
+});
+
 describe("without a model configured", () => {
   it("refuses agent_type assistant with 400 validation_error naming the settings, and charges nothing", async () => {
     const tenant = await createTenant(); // on the shared test server, which has no model

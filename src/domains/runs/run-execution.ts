@@ -4,6 +4,7 @@
 import { runAgent, needsTriage } from "../agents/registry.ts";
 import { runAssistant, type TModelAgentRun, type TModelCall } from "../agents/assistant.ts";
 import { ASSISTANT_TOOLS } from "../agents/model-tools.ts";
+import { centerWithModel, rfqWithModel, wantsModel } from "../agents/model-assisted.ts";
 import { AgentInputError, type TAgentResult } from "../agents/types.ts";
 import { db, sqlStatement } from "../../foundation/db/client.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
@@ -71,9 +72,14 @@ export async function callAgent(run: TStartedRun): Promise<TAgentOutcome> {
 
 export type TServiceErrorOutcome = { kind: "service_error"; message: string };
 
-/** Whether this run's agent talks to the model (so the run is carried out in steps, one per call). */
-export function usesModel(run: Pick<TStartedRun, "agentType">): boolean {
-  return run.agentType === "assistant";
+/**
+ * Whether this run talks to the model (so it is carried out in steps, one per call):
+ * `assistant` always; with a model configured, `center` for a task its rules cannot place
+ * and `rfq_generator` for items in free text.
+ */
+export function usesModel(run: Pick<TStartedRun, "agentType" | "task" | "data">): boolean {
+  if (run.agentType === "assistant") return true;
+  return modelSettings() !== null && wantsModel(run.agentType, { task: run.task, data: run.data });
 }
 
 /**
@@ -84,7 +90,16 @@ export function usesModel(run: Pick<TStartedRun, "agentType">): boolean {
 export async function callModelAgent(run: TStartedRun, call: TModelCall): Promise<TAgentOutcome | TServiceErrorOutcome> {
   const settings = modelSettings();
   if (!settings) return { kind: "service_error", message: "No model is configured (OPENAI_BASE_URL and AGENT_MODEL)" };
-  const done = await runAssistant({ task: run.task, data: run.data }, call, settings.model, ASSISTANT_TOOLS);
+  const input = { task: run.task, data: run.data };
+  let done: TModelAgentRun;
+  try {
+    if (run.agentType === "center") done = await centerWithModel(input, call, settings.model);
+    else if (run.agentType === "rfq_generator") done = await rfqWithModel(input, call, settings.model);
+    else done = await runAssistant(input, call, settings.model, ASSISTANT_TOOLS);
+  } catch (error) {
+    if (error instanceof AgentInputError) return { kind: "input_error", message: error.message };
+    throw error;
+  }
   await saveModelRecord(run.runId, done);
   return done.outcome.kind === "result" ? { kind: "result", result: done.outcome.result } : { kind: "service_error", message: done.outcome.message };
 }
