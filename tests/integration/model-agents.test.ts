@@ -155,6 +155,34 @@ describe("assistant runs", () => {
     expect((await service.api("GET", "/v1/usage", key)).body.credits_used).toBe(before);
   });
 
+  it("a server that keeps answering 503 is retried until the attempts run out, then the run fails (refunded), never endlessly", async () => {
+    const before = (await service.api("GET", "/v1/usage", key)).body.credits_used;
+    fake.setFallback(errorResponse(503, "model is loading"));
+    const body = await settled(await postRun({ task: "Summarise the contract" }));
+    expect(body.run.status).toBe("failed");
+    expect(body.run.error_message).toContain("Model call failed: the model server answered 503: model is loading");
+    expect(fake.requests).toHaveLength(4); // one call, four attempts (retries: 3)
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fake.requests).toHaveLength(4);
+    expect((await service.api("GET", "/v1/usage", key)).body.credits_used).toBe(before);
+  });
+
+  it("batch rows of assistant runs each get their own answer", async () => {
+    fake.setFallback((request) => completion(answer({ summary: `done: ${userText(request).includes("row two") ? "two" : "one"}` })));
+    const created = await service.api("POST", "/v1/batches", key, { agent_type: "assistant", rows: [{ task: "row one" }, { task: "row two" }] });
+    expect(created.status).toBe(201);
+    const deadline = Date.now() + 30_000;
+    let job: any;
+    do {
+      job = (await service.api("GET", `/v1/batches/${created.body.job.id}`, key)).body;
+      if (job.job.status === "completed") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } while (Date.now() < deadline);
+    expect(job.job).toMatchObject({ status: "completed", completed_rows: 2 });
+    expect(job.rows.map((row: any) => row.result.summary)).toEqual(["done: one", "done: two"]);
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it("a 4xx other than 429 fails the run at once with the server's message", async () => {
     fake.script(errorResponse(401, "Incorrect API key provided: sk-fake"));
     const body = await settled(await postRun({ task: "Summarise the contract" }));

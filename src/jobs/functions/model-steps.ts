@@ -3,14 +3,15 @@
 // inside the step so the executor retries it (after the server's Retry-After when it sent
 // one); once the step's attempts are used up the run gets "gave up" and fails with the
 // last error. Other 4xx answers come back as they are: retrying changes nothing.
-import { RetryAfterError } from "inngest";
+import { RetryAfterError, StepError } from "inngest";
 import type { TModelCall, TModelCallResult } from "../../domains/agents/assistant.ts";
 import { callModel } from "../../domains/agents/model-client.ts";
 import { modelSettings } from "../../foundation/env.ts";
 
 type TStepRunner = { run: (id: string, fn: () => Promise<unknown>) => Promise<unknown> };
 
-const isStepError = (error: unknown): error is Error => error instanceof Error && error.name === "StepError";
+// A step that used up its attempts rejects with StepError (named after the original error).
+const isStepError = (error: unknown): error is Error => error instanceof StepError || (error instanceof Error && "stepId" in error);
 
 export function modelCallsThrough(step: TStepRunner): TModelCall {
   return async (name, request) => {
