@@ -328,6 +328,12 @@ describe("built-in agents with a model configured", () => {
     expect(body.triage_item.proposed_output).toMatchObject({ routed_to: null, routed_by: "model" });
   });
 
+  it("center routed by the model to ap_specialist without data.invoice fails on the input, with the routing call's usage recorded", async () => {
+    fake.script(completion({ specialist: "ap_specialist", reason: "it is a supplier bill" }, { prompt_tokens: 60, completion_tokens: 8 }));
+    const body = await postAs("center", { task: "Acme sent us their bill for March, please deal with it" });
+    expect(body.run).toMatchObject({ status: "failed", error_message: "data.invoice is required", model_usage: { calls: 1, input_tokens: 60, output_tokens: 8 } });
+  });
+
   it("center falls back to its rules when the model fails", async () => {
     fake.script(errorResponse(400, "model not found"));
     const body = await postAs("center", { task: "The espresso machine on floor 3 is broken" });

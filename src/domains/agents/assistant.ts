@@ -21,7 +21,10 @@ export type TModelTranscript = { messages: TChatMessage[]; tool_calls: TToolCall
 
 export type TModelAgentOutcome =
   | { kind: "result"; result: TAgentResult }
-  | { kind: "failed"; message: string };
+  /** The model failed: the run fails as a service error (refunded). */
+  | { kind: "failed"; message: string }
+  /** The run's own input cannot be used (as with the built-in agents: not refunded). */
+  | { kind: "input_error"; message: string };
 
 export type TModelAgentRun = { outcome: TModelAgentOutcome; usage: TModelUsage; transcript: TModelTranscript };
 

@@ -8,7 +8,7 @@ import { converse, type TModelAgentRun, type TModelCall } from "./assistant.ts";
 import { center, chooseSpecialist, type TSpecialist } from "./center.ts";
 import { apSpecialist } from "./ap-specialist.ts";
 import { rfqGenerator, ZRfqData, type TRfqItem } from "./rfq-generator.ts";
-import { parseAgentInput, type TAgentInput, type TAgentResult } from "./types.ts";
+import { AgentInputError, parseAgentInput, type TAgentInput, type TAgentResult } from "./types.ts";
 import { userMessageFor } from "./assistant.ts";
 
 const parseJson = <T>(schema: z.ZodType<T, any>) => (content: string | null): { ok: true; answer: T } | { ok: false; problem: string } => {
@@ -155,6 +155,12 @@ export async function centerWithModel(input: TAgentInput, call: TModelCall, mode
     const outcome = extraction.outcome.kind === "result" ? { kind: "result" as const, result: annotate(extraction.outcome.result) } : extraction.outcome;
     return merged(routing, extraction, outcome);
   }
-  const result = specialist === "rfq_generator" ? rfqGenerator(input) : apSpecialist(input);
-  return { ...routing, outcome: { kind: "result", result: annotate(result) } };
+  try {
+    const result = specialist === "rfq_generator" ? rfqGenerator(input) : apSpecialist(input);
+    return { ...routing, outcome: { kind: "result", result: annotate(result) } };
+  } catch (error) {
+    // Kept as an outcome, so the routing call's usage is still recorded with the failed run.
+    if (error instanceof AgentInputError) return { ...routing, outcome: { kind: "input_error", message: error.message } };
+    throw error;
+  }
 }

@@ -101,7 +101,9 @@ export async function callModelAgent(run: TStartedRun, call: TModelCall): Promis
     throw error;
   }
   await saveModelRecord(run.runId, done);
-  return done.outcome.kind === "result" ? { kind: "result", result: done.outcome.result } : { kind: "service_error", message: done.outcome.message };
+  if (done.outcome.kind === "result") return { kind: "result", result: done.outcome.result };
+  if (done.outcome.kind === "input_error") return { kind: "input_error", message: done.outcome.message };
+  return { kind: "service_error", message: done.outcome.message };
 }
 
 /** Usage and transcript, written while the run is running (a replay writes the same again). */
