@@ -40,6 +40,16 @@ const ZEnvSchema = z.object({
   // After a secret rotation, deliveries are signed with the old secret too for this long.
   WEBHOOK_SECRET_ROTATION_OVERLAP_HOURS: z.coerce.number().min(0).default(24),
   AGENT_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  // A model server speaking OpenAI's Chat Completions (OpenAI, vLLM, Ollama, llama.cpp,
+  // LM Studio, OpenRouter): OPENAI_BASE_URL and AGENT_MODEL together or neither (the API
+  // key alone is optional: local servers take none). Without them the `assistant` agent is
+  // refused and the built-in agents use their rules only.
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  AGENT_MODEL: z.string().trim().min(1).optional(),
+  // One model call (one HTTP request) may take this long before it counts as a timeout and is retried.
+  AGENT_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  AGENT_MODEL_MAX_TOKENS: z.coerce.number().int().min(16).max(1_000_000).optional(),
   RATE_LIMIT_STRICT_PER_MIN: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_STANDARD_PER_MIN: z.coerce.number().int().min(1).default(600),
   // How long an API key's principal (key + organization plan) is reused without reading the
@@ -86,6 +96,14 @@ const ZEnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+}).superRefine((settings, context) => {
+  // A model needs a server and a model id; either alone (or a key alone) is a mistake.
+  if (!settings.OPENAI_BASE_URL && !settings.AGENT_MODEL && !settings.OPENAI_API_KEY) return;
+  for (const name of ["OPENAI_BASE_URL", "AGENT_MODEL"] as const) {
+    if (!settings[name]) {
+      context.addIssue({ code: "custom", path: [name], message: "is required when a model is configured (set OPENAI_BASE_URL and AGENT_MODEL together, or neither)" });
+    }
+  }
 });
 
 export type TEnv = z.infer<typeof ZEnvSchema>;
@@ -113,4 +131,18 @@ export function env(): TEnv {
 /** True when a real Inngest server (Cloud or self-hosted) runs the functions: any of the SDK's own variables is set. */
 export function usesInngestServer(settings: Pick<TEnv, "INNGEST_EVENT_KEY" | "INNGEST_BASE_URL" | "INNGEST_DEV"> = env()): boolean {
   return Boolean(settings.INNGEST_EVENT_KEY || settings.INNGEST_BASE_URL || settings.INNGEST_DEV);
+}
+
+export type TModelSettings = { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number; maxTokens: number | null };
+
+/** The model server to call, or null when none is configured (validated all-or-nothing above). */
+export function modelSettings(settings: TEnv = env()): TModelSettings | null {
+  if (!settings.OPENAI_BASE_URL || !settings.AGENT_MODEL) return null;
+  return {
+    baseUrl: settings.OPENAI_BASE_URL.replace(/\/+$/, ""),
+    apiKey: settings.OPENAI_API_KEY ?? null,
+    model: settings.AGENT_MODEL,
+    timeoutMs: settings.AGENT_MODEL_TIMEOUT_MS,
+    maxTokens: settings.AGENT_MODEL_MAX_TOKENS ?? null,
+  };
 }

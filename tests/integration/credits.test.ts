@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { call, createTenant, type TTenant } from "../helpers/api.ts";
 import { insertLedgerEntry } from "../helpers/fixtures.ts";
 
-const COSTS = { center: 1, rfq_generator: 5, ap_specialist: 3 } as const;
+const COSTS = { center: 1, rfq_generator: 5, ap_specialist: 3 } as const; // assistant (10) needs a model: tests/integration/model-agents.test.ts
 
 const remaining = async (key: string): Promise<number | null> => (await call("GET", "/v1/usage", { key })).body.credits_remaining;
 const runsTotal = async (key: string): Promise<number> => (await call("GET", "/v1/runs?limit=1", { key })).body.total;

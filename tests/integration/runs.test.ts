@@ -12,7 +12,7 @@ const RUN_KEYS = [
   "confidence_score", "requires_triage", "error_message",
 ];
 const LIST_ITEM_KEYS = [...RUN_KEYS, "task_preview"].sort();
-const FULL_RUN_KEYS = [...RUN_KEYS, "task", "data", "output", "batch_id", "livemode"].sort();
+const FULL_RUN_KEYS = [...RUN_KEYS, "task", "data", "output", "batch_id", "livemode", "model_usage"].sort();
 
 let tenant: TTenant;
 
@@ -267,7 +267,7 @@ describe("GET /v1/runs/:id", () => {
     expect(Object.keys(response.body.run).sort()).toEqual(FULL_RUN_KEYS);
     expect(response.body.run).toMatchObject({
       id: runId, agent_type: "rfq_generator", priority: "high", task: "Full shape",
-      data: { items: [{ description: "lamps", quantity: 3 }] }, batch_id: null, livemode: true, created_at: expect.stringMatching(ISO_PATTERN),
+      data: { items: [{ description: "lamps", quantity: 3 }] }, batch_id: null, livemode: true, model_usage: null, created_at: expect.stringMatching(ISO_PATTERN),
     });
     const settled = await waitForRunToSettle(tenant.key, runId);
     expect(settled.triage_item).toBeNull();

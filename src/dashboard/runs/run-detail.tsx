@@ -15,7 +15,7 @@ import { ErrorMessage, Loading } from "../ui/feedback";
 import { CancelRunButton } from "./cancel-run-button";
 import { RunDeliveries } from "./run-deliveries";
 import { JsonBlock, TriageHistory } from "./run-sections";
-import { CANCELLABLE_STATUSES, formatConfidence, TERMINAL_STATUSES, type TRunDetail } from "./types";
+import { CANCELLABLE_STATUSES, formatConfidence, formatCount, TERMINAL_STATUSES, type TRunDetail } from "./types";
 
 export function RunDetail({ runId }: { runId: string }) {
   const trpc = useTRPC();
@@ -92,6 +92,16 @@ export function RunDetail({ runId }: { runId: string }) {
                 )}
               </Fact>
             </dl>
+            {run.model_usage ? (
+              <dl data-testid="run-model-usage" className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 border-t pt-3 text-sm sm:grid-cols-4">
+                <Fact label="Model">
+                  <span className="break-all">{run.model_usage.model}</span>
+                </Fact>
+                <Fact label="Model calls">{formatCount(run.model_usage.calls)}</Fact>
+                <Fact label="Input tokens">{formatCount(run.model_usage.input_tokens)}</Fact>
+                <Fact label="Output tokens">{formatCount(run.model_usage.output_tokens)}</Fact>
+              </dl>
+            ) : null}
           </CardContent>
         </Card>
 

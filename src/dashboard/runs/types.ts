@@ -17,6 +17,11 @@ export function formatConfidence(score: number | null): string {
   return score === null ? "—" : `${Math.round(score * 100)}%`;
 }
 
+/** Token and call counts with thousands separators, the same on server and client. */
+export function formatCount(value: number): string {
+  return value.toLocaleString("en-US");
+}
+
 export function statusLabel(status: string): string {
   return status.replace("_", " ");
 }

@@ -1,6 +1,6 @@
 // Which agent handles each agent_type, how a run calls it, and when its result needs a
 // person (decisions.md, "Runs" and "Built-in agents").
-import type { TAgentType } from "./agent-types.ts";
+import type { TAgentType, TBuiltInAgentType } from "./agent-types.ts";
 import { apSpecialist } from "./ap-specialist.ts";
 import { center } from "./center.ts";
 import { rfqGenerator } from "./rfq-generator.ts";
@@ -8,7 +8,7 @@ import type { TAgent, TAgentInput, TAgentResult } from "./types.ts";
 
 export type { TAgent } from "./types.ts";
 
-export const agentRegistry: Record<TAgentType, TAgent> = {
+export const agentRegistry: Record<TBuiltInAgentType, TAgent> = {
   center,
   rfq_generator: rfqGenerator,
   ap_specialist: apSpecialist,
@@ -32,7 +32,7 @@ export async function runAgent(
   input: TAgentInput,
   options: TRunAgentOptions,
 ): Promise<TAgentResult> {
-  const agent = agentRegistry[agentType];
+  const agent = agentRegistry[agentType as TBuiltInAgentType];
   // agent_type is validated at the API, but rows written before a type was retired may not be.
   if (!agent) throw new Error(`Unknown agent type: ${String(agentType)}`);
   if (options.latencyMs > 0) await sleep(options.latencyMs);
@@ -49,7 +49,8 @@ const formatScore = (value: number): string => String(Number(value.toFixed(4)));
 export function needsTriage(result: TAgentResult, threshold: number): string | null {
   if (result.triage) return result.triage.reason;
   if (result.confidence_score < threshold) {
-    return `confidence ${formatScore(result.confidence_score)} is below the review threshold ${formatScore(threshold)}`;
+    const because = result.lowConfidenceReason ? `: ${result.lowConfidenceReason}` : "";
+    return `confidence ${formatScore(result.confidence_score)} is below the review threshold ${formatScore(threshold)}${because}`;
   }
   return null;
 }

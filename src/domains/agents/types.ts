@@ -9,6 +9,8 @@ export type TAgentResult = {
   confidence_score: number;
   /** Set when the agent itself wants a person to look, whatever the confidence. */
   triage?: { reason: string };
+  /** The agent's own words for why it is unsure, added to the reason when the score is below the threshold. */
+  lowConfidenceReason?: string;
 };
 
 /** Pure and synchronous, so agents are unit-testable without a clock or a database. */

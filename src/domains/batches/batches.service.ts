@@ -1,6 +1,7 @@
 // Batches: accept up to 500 rows as one pending job, read them back, cancel.
 import { randomUUID } from "node:crypto";
 import type { TPrincipal } from "../auth/authenticate.ts";
+import { assertAgentTypeAvailable } from "../agents/assistant.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import type { BatchJob, BatchRow, Prisma } from "../../generated/prisma/client.ts";
@@ -48,6 +49,7 @@ export function createBatch(
   request: TCreateBatchRequest,
   recordAccepted?: TRecordAccepted<TCreateBatchResponse>,
 ): Promise<TCreateBatchResponse> {
+  assertAgentTypeAvailable(request.agent_type);
   return acceptWork({
     principal,
     webhookUrl: request.webhook_url,

@@ -2,10 +2,13 @@
 // Each is one conditional update in a transaction, so a step that runs again after a
 // crash or retry finds the work done and changes nothing.
 import { runAgent, needsTriage } from "../agents/registry.ts";
+import { runAssistant, type TModelAgentRun, type TModelCall } from "../agents/assistant.ts";
+import { ASSISTANT_TOOLS } from "../agents/model-tools.ts";
+import { centerWithModel, rfqWithModel, wantsModel } from "../agents/model-assisted.ts";
 import { AgentInputError, type TAgentResult } from "../agents/types.ts";
 import { db, sqlStatement } from "../../foundation/db/client.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import { env } from "../../foundation/env.ts";
+import { env, modelSettings } from "../../foundation/env.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
 import { refundRun } from "../usage/credits.ts";
 import type { TRunEventName, TRunOutcome } from "./run-events.ts";
@@ -65,6 +68,49 @@ export async function callAgent(run: TStartedRun): Promise<TAgentOutcome> {
     if (error instanceof AgentInputError) return { kind: "input_error", message: error.message };
     throw error;
   }
+}
+
+export type TServiceErrorOutcome = { kind: "service_error"; message: string };
+
+/**
+ * Whether this run talks to the model (so it is carried out in steps, one per call):
+ * `assistant` always; with a model configured, `center` for a task its rules cannot place
+ * and `rfq_generator` for items in free text.
+ */
+export function usesModel(run: Pick<TStartedRun, "agentType" | "task" | "data">): boolean {
+  if (run.agentType === "assistant") return true;
+  return modelSettings() !== null && wantsModel(run.agentType, { task: run.task, data: run.data });
+}
+
+/**
+ * Runs a model-backed agent, each model call through `call` (a durable step), and stores
+ * the conversation and token usage with the run. A model that refuses, keeps failing or
+ * answers malformed JSON twice fails the run as a service error (refunded).
+ */
+export async function callModelAgent(run: TStartedRun, call: TModelCall): Promise<TAgentOutcome | TServiceErrorOutcome> {
+  const settings = modelSettings();
+  if (!settings) return { kind: "service_error", message: "No model is configured (OPENAI_BASE_URL and AGENT_MODEL)" };
+  const input = { task: run.task, data: run.data };
+  let done: TModelAgentRun;
+  try {
+    if (run.agentType === "center") done = await centerWithModel(input, call, settings.model);
+    else if (run.agentType === "rfq_generator") done = await rfqWithModel(input, call, settings.model);
+    else done = await runAssistant(input, call, settings.model, ASSISTANT_TOOLS);
+  } catch (error) {
+    if (error instanceof AgentInputError) return { kind: "input_error", message: error.message };
+    throw error;
+  }
+  await saveModelRecord(run.runId, done);
+  if (done.outcome.kind === "result") return { kind: "result", result: done.outcome.result };
+  if (done.outcome.kind === "input_error") return { kind: "input_error", message: done.outcome.message };
+  return { kind: "service_error", message: done.outcome.message };
+}
+
+/** Usage and transcript, written while the run is running (a replay writes the same again). */
+export async function saveModelRecord(runId: string, done: Pick<TModelAgentRun, "usage" | "transcript">): Promise<void> {
+  await sqlStatement(Prisma.sql`
+    UPDATE runs SET model_usage = ${JSON.stringify(done.usage)}::jsonb, model_transcript = ${JSON.stringify(done.transcript)}::jsonb
+    WHERE id = ${runId}::uuid AND status = 'running'`);
 }
 
 /**

@@ -12,7 +12,7 @@ const RUN_COLUMNS = `
   r.priority::text AS priority, r.task, r.data, r.webhook_url AS "webhookUrl", r.output,
   r.confidence_score AS "confidenceScore", r.requires_triage AS "requiresTriage", r.error_message AS "errorMessage",
   r.api_key_id AS "apiKeyId", r.batch_job_id AS "batchJobId", r.created_at AS "createdAt", r.started_at AS "startedAt",
-  r.completed_at AS "completedAt", r.updated_at AS "updatedAt"`;
+  r.completed_at AS "completedAt", r.updated_at AS "updatedAt", r.model_usage AS "modelUsage"`;
 
 // The list serializes a preview of the task only: no need to ship whole tasks and payloads.
 const RUN_LIST_COLUMNS = `

@@ -44,12 +44,23 @@ export const ZRunListItem = ZRunFields.extend({
   task_preview: z.string().describe(`The task's first ${TASK_PREVIEW_LENGTH} characters (the full task is on GET /v1/runs/{id})`),
 });
 
+export const ZModelUsage = z
+  .object({
+    model: z.string().meta({ description: "The model id (AGENT_MODEL) the calls went to." }),
+    calls: z.number().int().meta({ description: "Chat Completions requests answered for this run." }),
+    input_tokens: z.number().int().meta({ description: "Prompt tokens summed over every call." }),
+    output_tokens: z.number().int().meta({ description: "Completion tokens summed over every call." }),
+  })
+  .meta({ description: "Tokens the run used, summed over its model calls; null for a run that used no model." });
+
 export const ZRun = ZRunFields.extend({
   task: z.string(),
   data: ZJsonObjectOutput.nullable(),
   output: ZJsonObjectOutput.nullable(),
   batch_id: z.uuid().nullable(),
   livemode: z.boolean(),
+  // Addition for model-backed agents (docs/api-conventions.md, "Model-backed agents").
+  model_usage: ZModelUsage.nullable(),
 });
 
 export const ZTriageItem = z.object({

@@ -2,6 +2,7 @@
 // inside transactions, so two concurrent callers can never both win a transition.
 import { randomUUID } from "node:crypto";
 import type { TAgentType } from "../agents/agent-types.ts";
+import { assertAgentTypeAvailable } from "../agents/assistant.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
@@ -27,6 +28,7 @@ export function createRun(
   request: TCreateRunRequest,
   recordAccepted?: TRecordAccepted<TCreateRunResponse>,
 ): Promise<TCreateRunResponse> {
+  assertAgentTypeAvailable(request.agent_type);
   const runId = randomUUID();
   const priority = request.priority;
   const acceptedAt = new Date();

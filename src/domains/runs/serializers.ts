@@ -30,6 +30,7 @@ export function serializeRun(run: Run) {
     output: asJsonObject(run.output),
     batch_id: run.batchJobId,
     livemode: run.livemode,
+    model_usage: (run.modelUsage ?? null) as { model: string; calls: number; input_tokens: number; output_tokens: number } | null,
   };
 }
 

@@ -15,9 +15,24 @@
 // (event id + destination) makes a repeated request deliver nothing twice. Credits
 // are charged when the run is accepted, never here, so a repeat charges nothing. What a
 // repeat can cost is one more agent call, only after a crash or a failed outcome write.
-import { callAgent, failRunAsServiceError, recordedOutcomeOf, recordOutcome, startRun, type TRecordedOutcome } from "../../domains/runs/run-execution.ts";
+//
+// Runs whose agent talks to a model are the exception: each model call is its own step
+// (model-steps.ts), so a crash after a call never repeats it (a request costs money and
+// its answer may differ). The body replays after each step; what it repeats is the cheap,
+// idempotent part (startRun), while finished calls come back from their saved results.
+import {
+  callAgent,
+  callModelAgent,
+  failRunAsServiceError,
+  recordedOutcomeOf,
+  recordOutcome,
+  startRun,
+  usesModel,
+  type TRecordedOutcome,
+} from "../../domains/runs/run-execution.ts";
 import { inngest } from "../client.ts";
 import { runOutcomeEvent, runRequested } from "../events.ts";
+import { modelCallsThrough } from "./model-steps.ts";
 import { requestRunEventDeliveries } from "./request-deliveries.ts";
 
 export const BATCH_CONCURRENCY = 10;
@@ -42,12 +57,12 @@ export const executeRun = inngest.createFunction(
       if (recorded?.announce) await step.sendEvent("emit-run-event", runOutcomeEvent(recorded));
     },
   },
-  async ({ event }) => {
+  async ({ event, step }) => {
     const { runId } = event.data;
     const run = await startRun(runId);
     // Not running: cancelled, or settled by an earlier try of this function (announce it again).
     if (!run) return { runId, event: await announce(await recordedOutcomeOf(runId)) };
-    const outcome = await callAgent(run);
+    const outcome = usesModel(run) ? await callModelAgent(run, modelCallsThrough(step)) : await callAgent(run);
     return { runId, event: await announce(await recordOutcome(run, outcome)) };
   },
 );
