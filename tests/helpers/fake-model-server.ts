@@ -27,9 +27,10 @@ export type TFakeModelServer = {
 };
 
 let completionCounter = 0;
+type TUsage = { prompt_tokens: number; completion_tokens: number };
 
-/** A Chat Completions answer carrying `content` (a string, or an object sent as JSON text). */
-export function completion(content: unknown, usage = { prompt_tokens: 10, completion_tokens: 5 }, model = "fake-model"): TScriptedResponse {
+/** A Chat Completions body with one choice carrying `message`. */
+function chatCompletion(message: Record<string, unknown>, finishReason: string, usage: TUsage, model: string): TScriptedResponse {
   completionCounter += 1;
   return {
     body: {
@@ -37,33 +38,22 @@ export function completion(content: unknown, usage = { prompt_tokens: 10, comple
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model,
-      choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: typeof content === "string" ? content : JSON.stringify(content) } }],
+      choices: [{ index: 0, finish_reason: finishReason, message: { role: "assistant", ...message } }],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
     },
   };
 }
 
+/** A Chat Completions answer carrying `content` (a string, or an object sent as JSON text). */
+export function completion(content: unknown, usage: TUsage = { prompt_tokens: 10, completion_tokens: 5 }, model = "fake-model"): TScriptedResponse {
+  return chatCompletion({ content: typeof content === "string" ? content : JSON.stringify(content) }, "stop", usage, model);
+}
+
 /** An answer asking to call tools: `calls` as [name, arguments object]. */
-export function toolCallCompletion(calls: [string, unknown][], usage = { prompt_tokens: 10, completion_tokens: 5 }, model = "fake-model"): TScriptedResponse {
-  completionCounter += 1;
-  return {
-    body: {
-      id: `chatcmpl-${completionCounter}`,
-      object: "chat.completion",
-      created: Math.floor(Date.now() / 1000),
-      model,
-      choices: [{
-        index: 0,
-        finish_reason: "tool_calls",
-        message: {
-          role: "assistant",
-          content: null,
-          tool_calls: calls.map(([name, args], index) => ({ id: `call_${completionCounter}_${index}`, type: "function", function: { name, arguments: JSON.stringify(args) } })),
-        },
-      }],
-      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-    },
-  };
+export function toolCallCompletion(calls: [string, unknown][], usage: TUsage = { prompt_tokens: 10, completion_tokens: 5 }, model = "fake-model"): TScriptedResponse {
+  const callNumber = completionCounter + 1;
+  const toolCalls = calls.map(([name, args], index) => ({ id: `call_${callNumber}_${index}`, type: "function", function: { name, arguments: JSON.stringify(args) } }));
+  return chatCompletion({ content: null, tool_calls: toolCalls }, "tool_calls", usage, model);
 }
 
 export const errorResponse = (status: number, message: string, headers: Record<string, string> = {}): TScriptedResponse => ({
