@@ -25,6 +25,9 @@ afterEach(() => setEmbeddedEventSink(undefined));
 vi.mock("../../../src/domains/runs/run-execution.ts", () => ({
   startRun: vi.fn(),
   callAgent: vi.fn(),
+  // The built-in agents' path unless a test says otherwise.
+  usesModel: vi.fn(() => false),
+  callModelAgent: vi.fn(),
   recordOutcome: vi.fn(),
   recordedOutcomeOf: vi.fn(),
   failRunAsServiceError: vi.fn(),
@@ -88,6 +91,17 @@ describe("execute-run", () => {
     expect(result).toEqual({ runId, event: "run.completed" });
     expect(plan.planRunEventDeliveries).not.toHaveBeenCalled();
     expect(sent).toEqual([]);
+  });
+
+  it("hands a model-backed run to callModelAgent, never to the built-in path", async () => {
+    execution.startRun.mockResolvedValue(started);
+    execution.usesModel.mockReturnValueOnce(true);
+    execution.callModelAgent.mockResolvedValue({ kind: "result", result: { output: {}, confidence_score: 1 } });
+    execution.recordOutcome.mockResolvedValue(outcome("run.completed", false));
+    const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
+    expect(result).toEqual({ runId, event: "run.completed" });
+    expect(execution.callModelAgent).toHaveBeenCalledTimes(1);
+    expect(execution.callAgent).not.toHaveBeenCalled();
   });
 
   it("emits nothing when the outcome changed nothing (the run was cancelled meanwhile)", async () => {
