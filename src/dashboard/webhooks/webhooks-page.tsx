@@ -103,6 +103,9 @@ function WebhookCard({ webhook, onRotated }: { webhook: TWebhook; onRotated: (se
   const canWrite = useCan("webhooks:write");
   const remove = useMutation(
     trpc.webhooks.delete.mutationOptions({
+      // The attempts table (unmounted while deleting) may be polling: abort its request in
+      // flight, so it cannot reach the server after the webhook is gone (a 404).
+      onMutate: () => queryClient.cancelQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: webhook.id }) }),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }),
     }),
   );
@@ -141,7 +144,7 @@ function WebhookCard({ webhook, onRotated }: { webhook: TWebhook; onRotated: (se
       <CardContent className="grid gap-2">
         <WebhookHealth webhook={webhook} />
         <h3 className="text-sm font-medium">Recent delivery attempts</h3>
-        <DeliveriesTable webhookId={webhook.id} active={webhook.is_active} />
+        {remove.isPending || remove.isSuccess ? null : <DeliveriesTable webhookId={webhook.id} active={webhook.is_active} />}
       </CardContent>
     </Card>
   );
