@@ -80,20 +80,29 @@ export function userMessageFor(input: TAgentInput): string {
   return `Task:\n${input.task}${data}`;
 }
 
+/**
+ * A model's JSON answer checked against `schema`, or what is wrong with it (for the repair
+ * request). Some servers wrap JSON in a code fence even when asked for a schema.
+ */
+export const parseModelJson =
+  <T>(schema: z.ZodType<T, any>) =>
+  (content: string | null): { ok: true; answer: T } | { ok: false; problem: string } => {
+    let json: unknown;
+    try {
+      json = JSON.parse((content ?? "").trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/, "$1"));
+    } catch {
+      return { ok: false, problem: "the answer was not valid JSON" };
+    }
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return { ok: true, answer: parsed.data };
+    const issue = parsed.error.issues[0];
+    return { ok: false, problem: `the answer did not match the schema: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}` };
+  };
+
 /** The answer's text as a valid answer, or what is wrong with it (for the repair request). */
 export function parseAnswer(content: string | null): { ok: true; answer: TAssistantAnswer } | { ok: false; problem: string } {
   if (!content?.trim()) return { ok: false, problem: "the answer was empty" };
-  let json: unknown;
-  try {
-    // Some servers wrap JSON in a code fence even when asked for a schema.
-    json = JSON.parse(content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/, "$1"));
-  } catch {
-    return { ok: false, problem: "the answer was not valid JSON" };
-  }
-  const parsed = ZAssistantAnswer.safeParse(json);
-  if (parsed.success) return { ok: true, answer: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, problem: `the answer did not match the schema: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}` };
+  return parseModelJson(ZAssistantAnswer)(content);
 }
 
 /** The run's output: the model's summary and result, and the tool calls it made (with their results). */

@@ -9,20 +9,7 @@ import { center, chooseSpecialist, type TSpecialist } from "./center.ts";
 import { apSpecialist } from "./ap-specialist.ts";
 import { rfqGenerator, ZRfqData, type TRfqItem } from "./rfq-generator.ts";
 import { AgentInputError, parseAgentInput, type TAgentInput, type TAgentResult } from "./types.ts";
-import { userMessageFor } from "./assistant.ts";
-
-const parseJson = <T>(schema: z.ZodType<T, any>) => (content: string | null): { ok: true; answer: T } | { ok: false; problem: string } => {
-  let json: unknown;
-  try {
-    json = JSON.parse((content ?? "").trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/, "$1"));
-  } catch {
-    return { ok: false, problem: "the answer was not valid JSON" };
-  }
-  const parsed = schema.safeParse(json);
-  if (parsed.success) return { ok: true, answer: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, problem: `the answer did not match the schema: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}` };
-};
+import { parseModelJson, userMessageFor } from "./assistant.ts";
 
 const ZRoute = z.object({ specialist: z.enum(["ap_specialist", "rfq_generator"]).nullable(), reason: z.string() });
 const ROUTE_SCHEMA = {
@@ -104,7 +91,7 @@ export async function rfqWithModel(input: TAgentInput, call: TModelCall, model: 
     user: `Task:\n${input.task}`,
     schemaName: "rfq_items",
     schema: EXTRACTION_SCHEMA,
-    parse: parseJson(ZExtraction),
+    parse: parseModelJson(ZExtraction),
     accept: (answer) => {
       items = answer.items;
       return { kind: "result", result: { output: {}, confidence_score: 0 } };
@@ -131,7 +118,7 @@ export async function centerWithModel(input: TAgentInput, call: TModelCall, mode
     user: userMessageFor(input),
     schemaName: "route",
     schema: ROUTE_SCHEMA,
-    parse: parseJson(ZRoute),
+    parse: parseModelJson(ZRoute),
     accept: (answer) => {
       route = answer;
       return { kind: "result", result: { output: {}, confidence_score: 0 } };
