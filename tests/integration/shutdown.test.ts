@@ -11,11 +11,13 @@ import { withDatabase } from "../helpers/database.ts";
 import { callServer, createOwnService, type TOwnService } from "../helpers/own-service.ts";
 import { openStream } from "../helpers/sse.ts";
 import { until } from "../helpers/waiting.ts";
-import { startReceiver, type TReceivedRequest } from "../helpers/https-receiver.ts";
+import { receiverSet, type TReceivedRequest } from "../helpers/https-receiver.ts";
 import type { TRunningServer } from "../helpers/processes.ts";
 
 let service: TOwnService;
-const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
+const receivers = receiverSet(inject("certificate"));
+/** A receiver that holds the first delivery open (far past every deadline) and answers the rest at once. */
+const holdingFirstDelivery = () => receivers.start((_request, index) => (index === 0 ? { status: 200, delayMs: 60_000 } : 200));
 
 const GRACE_MS = 3_000;
 /** Enough that the batch's last row is still waiting when the signal comes (10 in flight, 100 ms each). */
@@ -86,14 +88,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.dispose();
-  await Promise.all(receivers.map((receiver) => receiver.close()));
+  await receivers.closeAll();
 });
 
 describe("SIGTERM mid-batch", () => {
   it("refuses new connections, finishes what it received, ends streams, hands back its jobs and exits 0; the restart carries on at once", async () => {
     // The first delivery is held open far past the grace period; later ones succeed at once.
-    const receiver = await startReceiver(inject("certificate"), (_request, index) => (index === 0 ? { status: 200, delayMs: 60_000 } : 200));
-    receivers.push(receiver);
+    const receiver = await holdingFirstDelivery();
     // A lease far longer than the test could wait: only handing the job back lets the restart take it.
     const settings = { ...baseSettings(), EXECUTOR_LEASE_MS: "120000" };
     const first = await service.start(settings);
@@ -198,8 +199,7 @@ describe("SIGTERM mid-batch", () => {
 
 describe("SIGKILL mid-delivery", () => {
   it("delivers the event again after the restart, with the same event id", async () => {
-    const receiver = await startReceiver(inject("certificate"), (_request, index) => (index === 0 ? { status: 200, delayMs: 60_000 } : 200));
-    receivers.push(receiver);
+    const receiver = await holdingFirstDelivery();
     // A short lease: the killed process's claim runs out soon after the restart.
     const settings = { ...baseSettings(), EXECUTOR_LEASE_MS: "3000" };
     const server = await service.start(settings);
