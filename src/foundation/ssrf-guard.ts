@@ -2,8 +2,9 @@
 // host must resolve only to public unicast addresses. Loopback, private, link-local,
 // carrier-grade NAT, unique-local, reserved addresses are refused unless
 // WEBHOOK_ALLOW_PRIVATE_URLS=true; cloud-metadata addresses are refused always (the flag
-// is for local receivers, never for the instance's credentials). Checked when a URL is
-// registered and again before each delivery, since DNS answers can change in between.
+// is for local receivers, never for the instance's credentials). This file checks a URL
+// when it is registered (a clear 400); deliveries connect through egress.ts, which applies
+// the same policy to the very addresses it connects to (DNS answers can change).
 // Address classification comes from ipaddr.js ranges; IPv6 forms that carry an IPv4
 // address (mapped, compatible, NAT64, 6to4, SIIT) are classified by that IPv4 address.
 import dns from "node:dns";
@@ -29,7 +30,7 @@ export type TAddressClass =
   | ReturnType<ipaddr.IPv6["range"]>;
 
 /** Host names of metadata services, refused without asking DNS. */
-const CLOUD_METADATA_HOSTNAMES = new Set(["metadata.google.internal", "metadata.goog", "metadata", "instance-data", "instance-data.ec2.internal"]);
+export const CLOUD_METADATA_HOSTNAMES = new Set(["metadata.google.internal", "metadata.goog", "metadata", "instance-data", "instance-data.ec2.internal"]);
 
 const ipv4From32 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 
@@ -98,6 +99,11 @@ function describe(kind: TAddressClass): string {
   return REASON_WORDS[kind] ?? `non-public (${kind})`;
 }
 
+/** Whether the egress policy refuses an address of this class. */
+export function refusesAddress(kind: TAddressClass, allowPrivate: boolean): boolean {
+  return kind === "cloudMetadata" || (!allowPrivate && kind !== "public");
+}
+
 export type TLookup = (hostname: string, options: { all: true; verbatim: true }) => Promise<{ address: string; family: number }[]>;
 
 export type TGuardOptions = {
@@ -126,7 +132,7 @@ export async function checkDeliverableUrl(url: string, options: TGuardOptions = 
   // Private addresses may be allowed (local receivers); metadata addresses never are, so
   // the host is classified, and a name resolved, whatever the setting.
   const allowPrivate = options.allowPrivate ?? env().WEBHOOK_ALLOW_PRIVATE_URLS;
-  const refuses = (kind: TAddressClass) => kind === "cloudMetadata" || (!allowPrivate && kind !== "public");
+  const refuses = (kind: TAddressClass) => refusesAddress(kind, allowPrivate);
 
   // The WHATWG parser already normalised IPv4 literals (0x7f.1, 2852039166, 0251.0376.0251.0376
   // and a trailing dot all become dotted decimal); IPv6 ones keep their brackets.

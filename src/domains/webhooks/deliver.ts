@@ -1,6 +1,9 @@
 // One signed HTTP POST to a receiver, waiting at most 10 s; 2xx is success. Redirects are
 // never followed (a 3xx is a failed attempt), and at most RESPONSE_EXCERPT_BYTES of the
-// answer are read, however much the receiver sends.
+// answer are read, however much the receiver sends. The request goes through the egress
+// fetch (src/foundation/egress.ts), which connects only to addresses it has checked.
+import { isAddressNotAllowed, webhookEgressFetch } from "../../foundation/egress.ts";
+import type { ReadableStream } from "node:stream/web";
 import { signedHeaders } from "./signing.ts";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -44,6 +47,12 @@ function describeStatus(status: number): string {
   return `Receiver answered HTTP ${status}`;
 }
 
+/**
+ * What an attempt the egress policy refused records: the same words whatever the host
+ * resolved to, so the log never tells a caller what answers on an internal address.
+ */
+export const ADDRESS_NOT_ALLOWED_REASON = "Address not allowed: the receiver's host is not a public address (ADDRESS_NOT_ALLOWED)";
+
 const NETWORK_ERRORS: Record<string, string> = {
   ECONNRESET: "Connection reset by the receiver",
   UND_ERR_SOCKET: "Connection closed by the receiver before a complete answer",
@@ -77,7 +86,7 @@ export async function postSignedEvent(input: {
   const elapsed = () => Math.round(performance.now() - started);
   const signal = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
   try {
-    const response = await fetch(input.url, {
+    const response = await webhookEgressFetch()(input.url, {
       method: "POST",
       headers: signedHeaders(input.secrets, input.eventId, input.event, input.body),
       body: input.body,
@@ -98,7 +107,11 @@ export async function postSignedEvent(input: {
     return {
       succeeded: false,
       responseStatus: null,
-      error: timedOut ? `No response within ${DELIVERY_TIMEOUT_MS / 1000} s` : describeNetworkError(error),
+      error: isAddressNotAllowed(error)
+        ? ADDRESS_NOT_ALLOWED_REASON
+        : timedOut
+          ? `No response within ${DELIVERY_TIMEOUT_MS / 1000} s`
+          : describeNetworkError(error),
       durationMs: elapsed(),
       responseBody: null,
     };

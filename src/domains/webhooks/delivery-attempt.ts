@@ -1,13 +1,13 @@
-// One delivery attempt of a run event to one destination: refuse private destinations
-// (DNS may have changed since registration), sign, POST, and record the attempt together
-// with the endpoint's health counters.
+// One delivery attempt of a run event to one destination: sign, POST through the egress
+// fetch (which resolves the host once and refuses private destinations: DNS may have
+// changed since registration), and record the attempt together with the endpoint's health
+// counters.
 import { db } from "../../foundation/db/client.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { postSignedEvent, type TDeliveryOutcome } from "./deliver.ts";
 import type { TDeliveryTarget } from "./delivery-plan.ts";
 import { signingSecretsFor } from "./delivery-plan.ts";
 import { recordEndpointHealth } from "./webhook-health.ts";
-import { checkDeliverableUrl } from "../../foundation/ssrf-guard.ts";
 
 export type TAttemptResult = { succeeded: boolean; /** The webhook is gone or disabled: stop trying. */ abandoned: boolean };
 
@@ -33,8 +33,8 @@ const isAttemptNumberTaken = (error: unknown) => error instanceof Prisma.PrismaC
 const NUMBERING_TRIES = 5;
 
 /**
- * Checks the destination, posts the signed body and records the attempt (the secrets are
- * only read when posting). The attempt recorded is the planned one, or the next after those
+ * Posts the signed body and records the attempt; a destination the egress policy refuses
+ * is recorded as a failed attempt with ADDRESS_NOT_ALLOWED_REASON. The attempt recorded is the planned one, or the next after those
  * already recorded for this event and destination if that is higher; a unique index keeps
  * two concurrent attempts (a resend racing a retry) from sharing a number: the loser takes
  * the next one.
@@ -45,11 +45,9 @@ export async function deliverAndRecord(
   attempt: number,
   retryInMs: number | null,
 ): Promise<TDeliveryOutcome & { deliveryId: string; endpointDisabled: boolean }> {
-  // Checked again at every attempt: the host may resolve elsewhere since registration.
-  const check = await checkDeliverableUrl(target.url);
-  const outcome: TDeliveryOutcome = check.ok
-    ? await postSignedEvent({ url: target.url, secrets: secrets(), eventId: target.eventId, event: target.event, body: target.body })
-    : { succeeded: false, responseStatus: null, error: check.reason, durationMs: 0, responseBody: null };
+  // No separate check first: a check that resolves the name, followed by a fetch that
+  // resolves it again, is what DNS rebinding exploits. The egress fetch checks what it connects to.
+  const outcome: TDeliveryOutcome = await postSignedEvent({ url: target.url, secrets: secrets(), eventId: target.eventId, event: target.event, body: target.body });
   for (let tries = 1; ; tries += 1) {
     try {
       const recorded = await db().$transaction(async (tx) => {
