@@ -10,7 +10,8 @@ import path from "node:path";
 
 export type TCertificate = { certPath: string; keyPath: string };
 
-export function createLocalCertificate(): TCertificate {
+/** A self-signed certificate for `localhost` and 127.0.0.1, or for the names given (`DNS:*.example.test`). */
+export function createLocalCertificate(subjectAltName = "DNS:localhost,IP:127.0.0.1"): TCertificate {
   const directory = mkdtempSync(path.join(os.tmpdir(), "aw-cert-"));
   const certPath = path.join(directory, "cert.pem");
   const keyPath = path.join(directory, "key.pem");
@@ -18,7 +19,7 @@ export function createLocalCertificate(): TCertificate {
     "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
     "-keyout", keyPath, "-out", certPath,
     "-subj", "/CN=localhost",
-    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    "-addext", `subjectAltName=${subjectAltName}`,
   ], { stdio: "ignore" });
   return { certPath, keyPath };
 }
