@@ -1,8 +1,7 @@
 // SSRF guard over HTTP: a second server WITHOUT WEBHOOK_ALLOW_PRIVATE_URLS (the shared test
 // server allows private URLs so its suites can use https://localhost receivers) refuses
 // webhook URLs that point at loopback, private, link-local or metadata addresses, at
-// registration and again when delivering.
-import { randomUUID } from "node:crypto";
+// registration and again when delivering (DNS rebinding: tests/integration/webhook-egress.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withDatabase } from "../helpers/database.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
@@ -82,16 +81,14 @@ describe("SSRF guard at registration", () => {
 
 describe("SSRF guard at delivery", () => {
   it("records a webhook whose URL is now private as a failed attempt without posting", async () => {
-    // Stored directly, as if its host had resolved publicly at registration and moved since.
+    // Registered with a public address, then moved in the database, as if its host had
+    // resolved publicly at registration and elsewhere since (a rebinding name:
+    // tests/integration/webhook-egress.test.ts).
     const other = await service.createOrgKey("Rebound Co");
-    const webhookId = randomUUID();
-    await withDatabase(service.databaseUrl, (client) =>
-      client.query(
-        `INSERT INTO webhooks (id, organization_id, livemode, url, events, is_active, secret_encrypted)
-         VALUES ($1, $2, true, 'https://127.0.0.1:9/hook', ARRAY['run.completed'], true, 'not-used')`,
-        [webhookId, other.orgId],
-      ),
-    );
+    const registered = await api("POST", "/v1/webhooks", other.key, { url: "https://93.184.216.34/hook", events: ["run.completed"] });
+    expect(registered.status).toBe(201);
+    const webhookId: string = registered.body.data.id;
+    await withDatabase(service.databaseUrl, (client) => client.query("UPDATE webhooks SET url = 'https://127.0.0.1:9/hook' WHERE id = $1", [webhookId]));
 
     const test = await api("POST", `/v1/webhooks/test/${other.orgId}`, other.key);
     expect(test.status).toBe(200);
@@ -103,7 +100,9 @@ describe("SSRF guard at delivery", () => {
       attempt: 1,
       status: "failed",
       response_status: null,
-      error: "webhook URL points to a loopback address (127.0.0.1)",
+      // The neutral reason of every refused delivery (docs/api-conventions.md, "Webhook egress").
+      error: "Address not allowed: the receiver's host is not a public address (ADDRESS_NOT_ALLOWED)",
+      response_body: null,
     });
   });
 });

@@ -101,7 +101,9 @@ describe("webhook egress is pinned to the address that was checked", () => {
     const run = await service.api("POST", "/v1/run", tenant.key, completingRun);
     expect(run.status).toBe(202);
 
-    expectPublicThenRefused(await attemptsTo(url("p2-hook-a"), 2));
+    const attempts = await attemptsTo(url("p2-hook-a"), 2);
+    expect(internalConnections, "connections to the internal service").toBe(0);
+    expectPublicThenRefused(attempts);
     const log = await service.api("GET", `/v1/webhooks/${registered.body.data.id}/deliveries`, tenant.key);
     expect(log.body.data.map((row: TAttempt) => [row.attempt, row.error])).toEqual([
       [2, NOT_ALLOWED],
@@ -110,15 +112,15 @@ describe("webhook egress is pinned to the address that was checked", () => {
     expect(publicRequests.filter((request) => request.host === "p2-hook-a.rebind.test")).toEqual([
       { host: "p2-hook-a.rebind.test", servername: "p2-hook-a.rebind.test" },
     ]);
-    expect(internalConnections).toBe(0);
   });
 
   it("a run's webhook_url: same pinning, same neutral reason", async () => {
     const tenant = await service.createOrgKey("Run Co");
     const run = await service.api("POST", "/v1/run", tenant.key, { ...completingRun, webhook_url: url("p2-run-a") });
     expect(run.status).toBe(202);
-    expectPublicThenRefused(await attemptsTo(url("p2-run-a"), 2));
-    expect(internalConnections).toBe(0);
+    const attempts = await attemptsTo(url("p2-run-a"), 2);
+    expect(internalConnections, "connections to the internal service").toBe(0);
+    expectPublicThenRefused(attempts);
   });
 
   it("a batch's webhook_url: same pinning, same neutral reason", async () => {
@@ -129,8 +131,9 @@ describe("webhook egress is pinned to the address that was checked", () => {
       rows: [{ task: "Quote", data: completingRun.data }],
     });
     expect(batch.status).toBe(201);
-    expectPublicThenRefused(await attemptsTo(url("p2-batch-a"), 2));
-    expect(internalConnections).toBe(0);
+    const attempts = await attemptsTo(url("p2-batch-a"), 2);
+    expect(internalConnections, "connections to the internal service").toBe(0);
+    expectPublicThenRefused(attempts);
   });
 
   it("the test endpoint and a resend: the public attempt succeeds, the rebound ones are refused", async () => {
@@ -140,6 +143,7 @@ describe("webhook egress is pinned to the address that was checked", () => {
     const webhookId = registered.body.data.id;
 
     const first = await service.api("POST", `/v1/webhooks/test/${tenant.orgId}`, tenant.key);
+    expect(internalConnections, "connections to the internal service").toBe(0);
     expect(first.body.data).toEqual([{ webhook_id: webhookId, status: "succeeded", response_status: 200 }]);
     const second = await service.api("POST", `/v1/webhooks/test/${tenant.orgId}`, tenant.key);
     expect(second.body.data).toEqual([{ webhook_id: webhookId, status: "failed", response_status: null }]);
