@@ -117,8 +117,8 @@ export type TDeliverableCheck = { ok: true } | { ok: false; reason: string };
 
 /**
  * Checks a webhook URL without throwing: `{ ok: false, reason }` names the first problem
- * (not https, unresolvable host, or an address that is not public). For delivery time,
- * where a refusal is recorded as a failed attempt.
+ * (not https, unresolvable host, or an address that is not public). Not for delivery:
+ * a check followed by a fetch resolves twice (DNS rebinding); deliveries use egress.ts.
  */
 export async function checkDeliverableUrl(url: string, options: TGuardOptions = {}): Promise<TDeliverableCheck> {
   let parsed: URL;
