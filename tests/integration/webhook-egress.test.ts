@@ -166,4 +166,27 @@ describe("webhook egress is pinned to the address that was checked", () => {
     expect(publicRequests.filter((request) => request.host === "p2-test-a.rebind.test")).toHaveLength(1);
     expect(internalConnections).toBe(0);
   });
+
+  it("the dashboard's Send test (tRPC, served from Next's own bundle): same pinning", async () => {
+    const tenant = await service.createOrgKey("Dashboard Co");
+    const registered = await service.api("POST", "/v1/webhooks", tenant.key, { url: url("p2-dash-a"), events: ["run.completed"] });
+    expect(registered.status).toBe(201);
+    const cookie = await service.signIn(tenant.orgId, "admin");
+    const { baseUrl } = service.server();
+    const sendTest = async () => {
+      const response = await fetch(`${baseUrl}/api/trpc/webhooks.test`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, origin: baseUrl },
+        body: JSON.stringify({ orgId: tenant.orgId }),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as any).result.data.data;
+    };
+
+    expect(await sendTest()).toEqual([{ webhook_id: registered.body.data.id, status: "succeeded", response_status: 200 }]);
+    expect(await sendTest()).toEqual([{ webhook_id: registered.body.data.id, status: "failed", response_status: null }]);
+    expect(internalConnections, "connections to the internal service").toBe(0);
+    const log = await service.api("GET", `/v1/webhooks/${registered.body.data.id}/deliveries`, tenant.key);
+    expect(log.body.data.map((row: TAttempt) => row.error)).toEqual([NOT_ALLOWED, null]);
+  });
 });
