@@ -2,8 +2,8 @@
 // never followed (a 3xx is a failed attempt), and at most RESPONSE_EXCERPT_BYTES of the
 // answer are read, however much the receiver sends. The request goes through the egress
 // fetch (src/foundation/egress.ts), which connects only to addresses it has checked.
-import { isAddressNotAllowed, webhookEgressFetch } from "../../foundation/egress.ts";
 import type { ReadableStream } from "node:stream/web";
+import { isAddressNotAllowed, webhookEgressFetch } from "../../foundation/egress.ts";
 import { signedHeaders } from "./signing.ts";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;

@@ -34,10 +34,10 @@ const NUMBERING_TRIES = 5;
 
 /**
  * Posts the signed body and records the attempt; a destination the egress policy refuses
- * is recorded as a failed attempt with ADDRESS_NOT_ALLOWED_REASON. The attempt recorded is the planned one, or the next after those
- * already recorded for this event and destination if that is higher; a unique index keeps
- * two concurrent attempts (a resend racing a retry) from sharing a number: the loser takes
- * the next one.
+ * is recorded as a failed attempt with ADDRESS_NOT_ALLOWED_REASON. The attempt recorded is
+ * the planned one, or the next after those already recorded for this event and destination
+ * if that is higher; a unique index keeps two concurrent attempts (a resend racing a retry)
+ * from sharing a number: the loser takes the next one.
  */
 export async function deliverAndRecord(
   target: Omit<TDeliveryTarget, "deliveryKey" | "runId"> & { runId: string | null },
@@ -45,9 +45,15 @@ export async function deliverAndRecord(
   attempt: number,
   retryInMs: number | null,
 ): Promise<TDeliveryOutcome & { deliveryId: string; endpointDisabled: boolean }> {
-  // No separate check first: a check that resolves the name, followed by a fetch that
-  // resolves it again, is what DNS rebinding exploits. The egress fetch checks what it connects to.
-  const outcome: TDeliveryOutcome = await postSignedEvent({ url: target.url, secrets: secrets(), eventId: target.eventId, event: target.event, body: target.body });
+  // No separate check first: a check that resolves the name, then a fetch that resolves it
+  // again, is what DNS rebinding exploits. The egress fetch checks what it connects to.
+  const outcome: TDeliveryOutcome = await postSignedEvent({
+    url: target.url,
+    secrets: secrets(),
+    eventId: target.eventId,
+    event: target.event,
+    body: target.body,
+  });
   for (let tries = 1; ; tries += 1) {
     try {
       const recorded = await db().$transaction(async (tx) => {
