@@ -4,7 +4,7 @@
 const DOMAINS_BELOW = {
   // A domain may import the foundation and the domains listed here, nothing else.
   agents: [],
-  auth: [],
+  auth: ["limits"],
   limits: [],
   idempotency: [],
   organizations: ["auth"],

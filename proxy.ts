@@ -3,11 +3,12 @@
 // and every procedure check the session itself on the server.
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
+import { safeNextPath } from "@/domains/auth/next-path";
 
 export function proxy(request: NextRequest) {
   if (getSessionCookie(request, { cookiePrefix: "aw" })) return NextResponse.next();
   const signIn = new URL("/sign-in", request.url);
-  signIn.searchParams.set("next", `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  signIn.searchParams.set("next", safeNextPath(`${request.nextUrl.pathname}${request.nextUrl.search}`, request.nextUrl.origin));
   return NextResponse.redirect(signIn);
 }
 

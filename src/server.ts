@@ -7,7 +7,7 @@ import path from "node:path";
 import next from "next";
 import { startDatabase } from "./foundation/db/bootstrap.ts";
 import { env, InvalidEnvironmentError } from "./foundation/env.ts";
-import { logger } from "./foundation/logger.ts";
+import { logger, routeConsoleToLogger } from "./foundation/logger.ts";
 import { apiRouter, restRoutes } from "./api-surface.ts";
 import { clientAddress, CLIENT_ADDRESS_HEADER, runWithRequestId } from "./foundation/request-context.ts";
 import { authorizeApiCall } from "./transport/authorize.ts";
@@ -27,6 +27,8 @@ async function main() {
   // Child processes still inherit it (they take process.env as their environment).
   process.env = { ...process.env };
   const settings = env();
+  // Libraries that print (Next, SDKs) write records of the one logger, not plain lines.
+  routeConsoleToLogger();
   const database = await startDatabase(settings);
   logger.info("database ready", {
     embedded: database.embedded,

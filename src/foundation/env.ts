@@ -83,9 +83,12 @@ const ZEnvSchema = z.object({
   // generated into DATA_DIR on first start (set it in production, the same on every instance).
   BETTER_AUTH_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
   SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
-  // Sign-in attempts allowed per client address per window (better-auth's limiter).
-  SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
-  SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Dashboard sign-in limits (src/domains/auth/sign-in-limits.ts): every attempt from one
+  // client address per minute (an office shares one), and failed attempts of one account
+  // from one address per window before that pair is locked out until the window moves on.
+  SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN: z.coerce.number().int().min(1).default(100),
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_FAILURES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   // Behind a reverse proxy: take the client's address from the last X-Forwarded-For hop
   // (the one the proxy appended) instead of the socket's (the proxy's own).
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),

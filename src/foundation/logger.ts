@@ -2,6 +2,7 @@
 // line written while a request is handled carries its `requestId` (request-context.ts),
 // and credentials and secrets are replaced by "[redacted]" wherever a logged object
 // holds them. Call sites keep one shape: `logger.info(message, fields)`.
+import { format, stripVTControlCharacters } from "node:util";
 import pino, { type DestinationStream, type Level, type Logger } from "pino";
 import { env } from "./env.ts";
 import { currentRequestId } from "./request-context.ts";
@@ -92,3 +93,21 @@ export const logger: TLogger = {
   warn: (message, fields) => shared().warn(message, fields),
   error: (message, fields) => shared().error(message, fields),
 };
+
+/**
+ * Makes what libraries print with `console` (Next's start-up and request errors, SDK
+ * warnings) records of the logger, so the log stays one JSON object per line: the printed
+ * text, colours stripped, is the message and `source` says it came from the console.
+ */
+export function routeConsoleToLogger(target: TLogger = logger): void {
+  const to = (level: keyof TLogger) => (...args: unknown[]) => {
+    const message = stripVTControlCharacters(format(...args)).trim();
+    if (message !== "") target[level](message, { source: "console" });
+  };
+  console.log = to("info");
+  console.info = to("info");
+  console.debug = to("debug");
+  console.trace = to("debug");
+  console.warn = to("warn");
+  console.error = to("error");
+}

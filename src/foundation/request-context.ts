@@ -23,8 +23,8 @@ export function currentRequestId(): string | undefined {
 /**
  * The header the server sets on every request it hands to Next: the client's address as the
  * server decided it (socket, or the trusted proxy's last X-Forwarded-For hop). A value the
- * client sent itself is overwritten, so it cannot be spoofed. better-auth's sign-in rate
- * limit keys on it.
+ * client sent itself is overwritten, so it cannot be spoofed. The sign-in limits
+ * (src/domains/auth/sign-in-limits.ts) key on it.
  */
 export const CLIENT_ADDRESS_HEADER = "x-aw-client-address";
 

@@ -5,8 +5,8 @@ import { startTestService } from "../helpers/test-service.ts";
 export default async function globalSetup() {
   const service = await startTestService("aw_e2e", {
     AGENT_LATENCY_MS: "200",
-    // Many people sign in from one address here; the sign-in limit has its own test.
-    SIGN_IN_RATE_LIMIT_MAX: "1000",
+    // Many people sign in from one address here; the sign-in limits have their own test.
+    SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN: "1000",
     RATE_LIMIT_STANDARD_PER_MIN: "100000",
     RATE_LIMIT_STRICT_PER_MIN: "100000",
   });

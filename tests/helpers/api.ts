@@ -89,7 +89,7 @@ export const waitForRunToSettle = (key: string, runId: string) =>
 export const waitForBatchToFinish = (key: string, batchId: string) =>
   waitFor(`/v1/batches/${batchId}`, key, (body: any) => ["completed", "cancelled"].includes(body.job.status));
 
-/** Signs a person in through better-auth (as the sign-in page does) and returns the session cookie. */
+/** Signs a person in through better-auth (the endpoint, hooks and limits the sign-in page's action uses too) and returns the session cookie. */
 export async function signInCookie(email: string, password: string): Promise<string> {
   const baseUrl = inject("baseUrl");
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {

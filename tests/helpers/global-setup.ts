@@ -18,8 +18,8 @@ export default async function setup(project: TestProject) {
     EXECUTOR_RETRY_BASE_MS: "50",
     // Webhook retries after 1 s each instead of 5 s … 4 h (the SDK's shortest sleep is 1 s).
     WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,1s,1s,1s",
-    // Several files sign in from this one address; tests/integration/sign-in.test.ts checks the limit.
-    SIGN_IN_RATE_LIMIT_MAX: "1000",
+    // Several files sign in from this one address; tests/integration/sign-in.test.ts checks the limits.
+    SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN: "1000",
   });
   project.provide("baseUrl", service.server.baseUrl);
   project.provide("databaseUrl", service.databaseUrl);

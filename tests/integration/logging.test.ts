@@ -1,15 +1,18 @@
 // The built server's logs: JSON lines on stderr; a line logged while a /v1 request is
-// handled carries that request's X-Request-Id; credentials never reach a line. A server of
-// its own with LOG_LEVEL=debug, which logs each /v1 request with its (redacted) headers.
+// handled carries that request's X-Request-Id; credentials never reach a line; libraries'
+// log lines (better-auth's) are records of the same logger. A server of its own with
+// LOG_LEVEL=debug, which logs each /v1 request with its (redacted) headers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
+import { until } from "../helpers/waiting.ts";
 
 let service: TOwnService;
 let key: string;
+let orgId: string;
 
 beforeAll(async () => {
   service = await createOwnService("logging");
-  ({ key } = await service.createOrgKey("Logging"));
+  ({ key, orgId } = await service.createOrgKey("Logging"));
   await service.start({ LOG_LEVEL: "debug" });
 });
 
@@ -75,3 +78,36 @@ describe("request logs", () => {
     expect(ready).not.toHaveProperty("requestId");
   });
 });
+
+describe("library logs", () => {
+  it("writes better-auth's failed sign-in warning as a JSON record; every line is JSON, none coloured", async () => {
+    const email = "logs@logging.test";
+    await service.cli("create-member", "--org", orgId, "--email", email, "--name", "Logs", "--role", "viewer", "--password", "the right password");
+    const baseUrl = service.server().baseUrl;
+    const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl },
+      body: JSON.stringify({ email, password: "a wrong password" }),
+    });
+    expect(response.status).toBe(401);
+
+    const warning = await until("better-auth's warning as a record", () =>
+      logRecords().find((record) => record.source === "better-auth" && record.message === "Invalid password"),
+    );
+    expect(warning).toMatchObject({ level: "warn", message: "Invalid password", source: "better-auth" });
+    const output = service.server().output();
+    expect(output).not.toContain("\u001b[");
+    expect(output).not.toContain("[Better Auth]");
+    // The one plain line is the ready line on stdout (people and harnesses read it); every other line is a record.
+    const lines = output.split("\n").filter((line) => line !== "" && !/^Agent Workforce ready on /.test(line));
+    expect(lines.filter((line) => !isJson(line))).toEqual([]);
+  });
+});
+
+function isJson(line: string): boolean {
+  try {
+    return typeof JSON.parse(line) === "object";
+  } catch {
+    return false;
+  }
+}

@@ -1,7 +1,7 @@
 // The logger (pino): JSON lines, the handled request's id on every line, secrets redacted.
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { createLogger, type TLogLevel } from "../../src/foundation/logger.ts";
+import { createLogger, routeConsoleToLogger, type TLogLevel } from "../../src/foundation/logger.ts";
 import { currentRequestId, runWithRequestId } from "../../src/foundation/request-context.ts";
 
 function capture(level: TLogLevel = "debug") {
@@ -99,5 +99,26 @@ describe("logger", () => {
     const fields = { headers: { authorization: "Bearer x" }, secret: "s" };
     logger.info("call", fields);
     expect(fields).toEqual({ headers: { authorization: "Bearer x" }, secret: "s" });
+  });
+
+  it("turns what libraries print with console into records, colours stripped", () => {
+    const { logger, lines, records } = capture();
+    const saved = { log: console.log, info: console.info, debug: console.debug, trace: console.trace, warn: console.warn, error: console.error };
+    try {
+      routeConsoleToLogger(logger);
+      console.log("\u001b[32m✓\u001b[39m Ready in %dms", 12);
+      console.warn("\u001b[33mWARN\u001b[0m [lib]:", { retry: true });
+      console.error(new Error("boom"));
+      console.log("");
+    } finally {
+      Object.assign(console, saved);
+    }
+    expect(lines.join("")).not.toContain("\u001b[");
+    expect(records()).toMatchObject([
+      { level: "info", message: "✓ Ready in 12ms", source: "console" },
+      { level: "warn", message: "WARN [lib]: { retry: true }", source: "console" },
+      { level: "error", source: "console" },
+    ]);
+    expect(records()[2]!.message).toMatch(/^Error: boom\n\s+at /);
   });
 });

@@ -1,43 +1,44 @@
 "use client";
-import { useSearchParams } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import { authClient } from "../lib/auth-client";
+// The sign-in form posts to a server action (app/sign-in/actions.ts): it works before the
+// page's script has loaded and without script at all, and the password travels only in a
+// POST body, never in a URL. With script, the same action runs without a page load.
+import { useActionState } from "react";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { Field, Input } from "../ui/input";
 
-/** Only same-site paths: a sign-in link must not send people elsewhere. */
-function safeNext(value: string | null): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/triage";
-}
-
-const MESSAGES: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: "That email and password do not match. Check both and try again.",
+export type TSignInFormState = {
+  error: "invalid_credentials" | "invalid_input" | "rate_limited" | null;
+  /** Seconds until a refused (rate-limited) sign-in may be tried again. */
+  retryAfter?: number;
+  email?: string;
 };
 
-export function SignInForm() {
-  const searchParams = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setError(null);
-    const result = await authClient.signIn.email({
-      email: String(form.get("email") ?? "").trim(),
-      password: String(form.get("password") ?? ""),
-    });
-    if (result.error) {
-      setPending(false);
-      const code = result.error.code ?? "";
-      if (result.error.status === 429) setError("Too many sign-in attempts. Wait a minute, then try again.");
-      else setError(MESSAGES[code] ?? result.error.message ?? "Sign-in failed. Try again.");
-      return;
+function message(state: TSignInFormState): string | null {
+  switch (state.error) {
+    case null:
+      return null;
+    case "invalid_credentials":
+      return "That email and password do not match. Check both and try again.";
+    case "invalid_input":
+      return "Enter your email address and your password.";
+    case "rate_limited": {
+      const minutes = Math.max(1, Math.ceil((state.retryAfter ?? 60) / 60));
+      return `Too many sign-in attempts. Wait ${minutes === 1 ? "a minute" : `${minutes} minutes`}, then try again.`;
     }
-    window.location.assign(safeNext(searchParams.get("next")));
   }
+}
+
+export function SignInForm({
+  action,
+  next,
+}: {
+  action: (state: TSignInFormState, form: FormData) => Promise<TSignInFormState>;
+  /** Where to go after signing in: a same-origin path the page has already checked. */
+  next: string;
+}) {
+  const [state, formAction, pending] = useActionState(action, { error: null });
+  const error = message(state);
 
   return (
     <Card className="w-full max-w-sm">
@@ -46,9 +47,10 @@ export function SignInForm() {
         <CardDescription>Review what your agents are unsure of, and run your organization.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+        <form className="grid gap-4" action={formAction} noValidate>
+          <input type="hidden" name="next" value={next} />
           <Field id="email" label="Email">
-            <Input id="email" name="email" type="email" autoComplete="email" required autoFocus />
+            <Input id="email" name="email" type="email" autoComplete="email" required autoFocus defaultValue={state.email} />
           </Field>
           <Field id="password" label="Password">
             <Input id="password" name="password" type="password" autoComplete="current-password" required />

@@ -1,21 +1,24 @@
 // Dashboard sign-in with better-auth: email + password against the users/accounts tables,
-// HTTP-only session cookies, expiry and a sign-in rate limit. Built lazily, because
-// `next build` imports route modules without a database. A signed-in person becomes a
-// principal through one of their memberships (src/domains/auth/selection.ts).
+// HTTP-only session cookies, expiry and sign-in limits (sign-in-limits.ts). Built lazily,
+// because `next build` imports route modules without a database. A signed-in person becomes
+// a principal through one of their memberships (src/domains/auth/selection.ts).
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { db } from "../../foundation/db/client.ts";
 import { env, type TEnv } from "../../foundation/env.ts";
-import { AppError } from "../../foundation/errors.ts";
-import { CLIENT_ADDRESS_HEADER } from "../../foundation/request-context.ts";
+import { AppError, toErrorResponse } from "../../foundation/errors.ts";
+import { logger } from "../../foundation/logger.ts";
+import { CLIENT_ADDRESS_HEADER, currentRequestId } from "../../foundation/request-context.ts";
 import { readOrCreateSecretFile } from "../../foundation/secret-file.ts";
 import { listeningPort } from "../../foundation/server-address.ts";
 import type { THeaderReader, TPrincipal } from "./authenticate.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { ROLE_SCOPES } from "./roles.ts";
 import { MODE_COOKIE, ORGANIZATION_COOKIE, readCookie } from "./selection.ts";
+import { admitSignInAttempt, recordSignInFailure } from "./sign-in-limits.ts";
 
 const SESSION_SECRET_FILE = "session-secret.key";
 
@@ -24,6 +27,33 @@ export function dashboardOrigins(settings: TEnv): string[] {
   if (settings.PUBLIC_BASE_URL) return [new URL(settings.PUBLIC_BASE_URL).origin];
   const port = listeningPort(settings.PORT);
   return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
+
+const SIGN_IN_PATH = "/sign-in/email";
+
+/** The sign-in attempt's email and the client address src/server.ts decided (never the client's say-so). */
+function attempt(context: { body?: unknown; headers?: Headers }): { email: string; address: string } {
+  const email = (context.body as { email?: unknown } | undefined)?.email;
+  return { email: typeof email === "string" ? email : "", address: context.headers?.get(CLIENT_ADDRESS_HEADER) ?? "unknown" };
+}
+
+/** An AppError as better-auth's error, with the one error table's status, body and headers (429: Retry-After). */
+function asAuthError(error: AppError): APIError {
+  const { status, headers, body } = toErrorResponse(error, currentRequestId() ?? "");
+  return new APIError(status as 429, { ...body, code: error.type.toUpperCase() }, headers);
+}
+
+/** better-auth's log lines become pino records (one JSON line each, no colours): src/foundation/logger.ts. */
+function authLogger(settings: TEnv) {
+  return {
+    disabled: settings.LOG_LEVEL === "silent",
+    disableColors: true,
+    level: settings.LOG_LEVEL === "silent" ? ("error" as const) : settings.LOG_LEVEL,
+    log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) => {
+      const details = args.map((arg) => (arg instanceof Error ? { name: arg.name, message: arg.message, stack: arg.stack } : arg));
+      logger[level](message, { source: "better-auth", ...(details.length > 0 ? { details } : {}) });
+    },
+  };
 }
 
 function buildAuth() {
@@ -53,10 +83,30 @@ function buildAuth() {
       enabled: true,
       window: 60,
       max: 100,
-      customRules: {
-        "/sign-in/email": { window: settings.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS, max: settings.SIGN_IN_RATE_LIMIT_MAX },
-      },
+      // Email sign-in is limited by the hooks below (sign-in-limits.ts), on every path to it.
+      customRules: { [SIGN_IN_PATH]: false },
     },
+    hooks: {
+      before: createAuthMiddleware(async (context) => {
+        if (context.path !== SIGN_IN_PATH) return;
+        const { email, address } = attempt(context);
+        try {
+          await admitSignInAttempt(email, address);
+        } catch (error) {
+          if (error instanceof AppError) throw asAuthError(error);
+          throw error;
+        }
+      }),
+      after: createAuthMiddleware(async (context) => {
+        if (context.path !== SIGN_IN_PATH) return;
+        const returned = context.context.returned;
+        if (isAPIError(returned) && returned.statusCode === 401) {
+          const { email, address } = attempt(context);
+          await recordSignInFailure(email, address);
+        }
+      }),
+    },
+    logger: authLogger(settings),
     advanced: {
       cookiePrefix: "aw",
       // The address src/server.ts decided (socket or trusted proxy hop), never the client's say-so.
@@ -76,6 +126,26 @@ const store = globalThis as unknown as { __agentWorkforceAuth?: TAuth };
 
 export function sessionAuth(): TAuth {
   return (store.__agentWorkforceAuth ??= buildAuth());
+}
+
+export type TPasswordSignIn = { ok: true } | { ok: false; reason: "invalid_credentials" | "invalid_input" | "rate_limited"; retryAfter?: number };
+
+/**
+ * Signs a person in from a server action (the sign-in form, which works without script):
+ * the same endpoint, hooks and limits as POST /api/auth/sign-in/email; the session cookie is
+ * set on the response by the nextCookies plugin.
+ */
+export async function signInWithPassword(credentials: { email: string; password: string }, headers: Headers): Promise<TPasswordSignIn> {
+  try {
+    await sessionAuth().api.signInEmail({ body: credentials, headers });
+    return { ok: true };
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    if (error.statusCode === 429) return { ok: false, reason: "rate_limited", retryAfter: Number((error.body as { retry_after?: number } | undefined)?.retry_after) || undefined };
+    if (error.statusCode === 401) return { ok: false, reason: "invalid_credentials" };
+    if (error.statusCode === 400) return { ok: false, reason: "invalid_input" };
+    throw error;
+  }
 }
 
 export type TSignedInUser = { id: string; email: string; name: string };

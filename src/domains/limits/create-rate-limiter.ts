@@ -12,7 +12,7 @@ import { Redis as UpstashRedis } from "@upstash/redis";
 import type { TEnv } from "../../foundation/env.ts";
 import { BackendHealth } from "./backend-health.ts";
 import { InMemoryExpiringCounters, InMemorySlidingWindow } from "./memory-store.ts";
-import { dailyCapsFrom, policiesFrom, utcDay } from "./policies.ts";
+import { dailyCapsFrom, policiesFrom, utcDay, type TSignInPolicySettings } from "./policies.ts";
 import type { TAdmission, TRateLimitDecision, TRateLimiter, TRateLimitPolicy } from "./rate-limiter.ts";
 import { admitThroughRedis, type TAdmissionRequest, type TAdmissionResult, type TEvalRedis } from "./redis-admission.ts";
 import { IORedisAdapter } from "./redis-adapter.ts";
@@ -35,7 +35,8 @@ export type TRateLimiterSettings = Pick<
   | "RATE_LIMIT_STANDARD_PER_MIN"
   | "DAILY_CALL_CAP_GROWTH"
 > &
-  Partial<Pick<TEnv, "RATE_LIMIT_BACKEND_TIMEOUT_MS" | "RATE_LIMIT_BACKEND_PROBE_MS" | "STREAMS_PER_API_KEY">>;
+  Partial<Pick<TEnv, "RATE_LIMIT_BACKEND_TIMEOUT_MS" | "RATE_LIMIT_BACKEND_PROBE_MS" | "STREAMS_PER_API_KEY">> &
+  TSignInPolicySettings;
 
 export type TRateLimiterOptions = {
   /** Prefix of every Redis key (tests use a unique one per run). */
@@ -53,11 +54,13 @@ export function createRateLimiter(settings: TRateLimiterSettings, options: TRate
   ) as Record<TRateLimitPolicy, InMemorySlidingWindow>;
   const counters = new InMemoryExpiringCounters();
   type TRequest = TAdmissionRequest & { policy?: TRateLimitPolicy; identifier?: string };
-  const admitInProcess = async ({ daily, policy, identifier }: TRequest): Promise<TAdmissionResult> => {
+  const takeInProcess = ({ policy, identifier, window }: TRequest) =>
+    policy && identifier !== undefined ? windows[policy].take(identifier, Date.now(), window?.consume !== false) : null;
+  const admitInProcess = async (request: TRequest): Promise<TAdmissionResult> => {
+    const { daily } = request;
     const dailyCount = daily ? counters.increment(daily.key, daily.expiresAt) : null;
     const refusedForTheDay = daily !== undefined && dailyCount! > daily.cap;
-    const window = policy && identifier !== undefined && !refusedForTheDay ? windows[policy].take(identifier) : null;
-    return { dailyCount, window };
+    return { dailyCount, window: refusedForTheDay ? null : takeInProcess(request) };
   };
 
   const shared = sharedBackend(settings);
@@ -75,7 +78,7 @@ export function createRateLimiter(settings: TRateLimiterSettings, options: TRate
       ? health.attempt(
           () => admitThroughRedis(shared.redis, request),
           // The window in process; the daily cap skipped (the module's header says why).
-          () => ({ dailyCount: null, window: request.policy && request.identifier !== undefined ? windows[request.policy].take(request.identifier) : null }),
+          () => ({ dailyCount: null, window: takeInProcess(request) }),
         )
       : admitInProcess(request);
   const streams = new StreamSlots(settings.STREAMS_PER_API_KEY ?? 20, shared && health && { redis: shared.redis, health, keyPrefix: prefix });
@@ -87,7 +90,9 @@ export function createRateLimiter(settings: TRateLimiterSettings, options: TRate
     if (!day && !policy) return { daily: null, rate: null };
     const result = await admit({
       daily: day && call.daily ? { key: `${prefix}:daily:${call.daily.organizationId}:${day.label}`, cap: cap!, expiresAt: day.endsAt } : undefined,
-      window: policy ? { keyPrefix: `${prefix}:${policy}:${call.rate!.identifier}`, tokens: policies[policy].limit, windowMs: policies[policy].windowMs } : undefined,
+      window: policy
+        ? { keyPrefix: `${prefix}:${policy}:${call.rate!.identifier}`, tokens: policies[policy].limit, windowMs: policies[policy].windowMs, consume: call.rate!.consume }
+        : undefined,
       policy,
       identifier: call.rate?.identifier,
     });
@@ -109,7 +114,7 @@ export function createRateLimiter(settings: TRateLimiterSettings, options: TRate
     },
     openStream: (identifier) => streams.acquire(identifier),
     admit: decide,
-    check: async (policy, identifier) => (await decide({ rate: { policy, identifier } })).rate,
+    check: async (policy, identifier, options) => (await decide({ rate: { policy, identifier, consume: options?.consume } })).rate,
     dailyCap: async (organizationId, plan) => (await decide({ daily: { organizationId, plan } })).daily,
   };
 }

@@ -20,7 +20,8 @@ export class InMemorySlidingWindow {
     private readonly windowMs: number,
   ) {}
 
-  take(identifier: string, now = Date.now()): TSlidingWindowResult {
+  /** Takes one request; with `consume` false, only answers whether one would be admitted. */
+  take(identifier: string, now = Date.now(), consume = true): TSlidingWindowResult {
     const currentWindow = Math.floor(now / this.windowMs);
     this.sweep(currentWindow);
     const state = this.advance(identifier, currentWindow);
@@ -30,7 +31,7 @@ export class InMemorySlidingWindow {
     if (weightedPrevious + state.current >= this.limit) {
       return { success: false, limit: this.limit, remaining: 0, reset };
     }
-    state.current += 1;
+    if (consume) state.current += 1;
     return { success: true, limit: this.limit, remaining: Math.max(0, this.limit - (state.current + weightedPrevious)), reset };
   }
 

@@ -1,6 +1,8 @@
 // The named rate-limit policies and the daily call cap, in one place (decisions.md,
-// "Limits"). Both policies are sliding windows of one minute, keyed per API key id; the
-// daily cap counts every authenticated call of an organization per UTC day.
+// "Limits"). `strict` and `standard` are sliding windows of one minute, keyed per API key
+// id; the two sign-in policies are keyed per client address and per account + address
+// (docs/api-conventions.md, "Sign-in"); the daily cap counts every authenticated call of an
+// organization per UTC day.
 import type { TEnv } from "../../foundation/env.ts";
 import type { TRateLimitPolicy } from "./rate-limiter.ts";
 
@@ -8,17 +10,29 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 export type TPolicy = {
   name: TRateLimitPolicy;
-  /** Requests admitted per sliding window, per API key. */
+  /** Requests admitted per sliding window, per identifier (API key, address, account + address). */
   limit: number;
   windowMs: number;
 };
 
 export type TPolicies = Record<TRateLimitPolicy, TPolicy>;
 
-export function policiesFrom(settings: Pick<TEnv, "RATE_LIMIT_STRICT_PER_MIN" | "RATE_LIMIT_STANDARD_PER_MIN">): TPolicies {
+export type TSignInPolicySettings = Partial<Pick<TEnv, "SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN" | "SIGN_IN_FAILURES_PER_ACCOUNT" | "SIGN_IN_FAILURES_WINDOW_SECONDS">>;
+
+export function policiesFrom(
+  settings: Pick<TEnv, "RATE_LIMIT_STRICT_PER_MIN" | "RATE_LIMIT_STANDARD_PER_MIN"> & TSignInPolicySettings,
+): TPolicies {
   return {
     strict: { name: "strict", limit: settings.RATE_LIMIT_STRICT_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
     standard: { name: "standard", limit: settings.RATE_LIMIT_STANDARD_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
+    // Every sign-in attempt from one client address (an office shares one).
+    "sign-in-address": { name: "sign-in-address", limit: settings.SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN ?? 100, windowMs: RATE_LIMIT_WINDOW_MS },
+    // Failed sign-ins of one account from one address (credential stuffing): taken on failure only.
+    "sign-in-failures": {
+      name: "sign-in-failures",
+      limit: settings.SIGN_IN_FAILURES_PER_ACCOUNT ?? 5,
+      windowMs: (settings.SIGN_IN_FAILURES_WINDOW_SECONDS ?? 900) * 1000,
+    },
   };
 }
 

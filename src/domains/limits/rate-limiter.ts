@@ -2,7 +2,7 @@
 // (Upstash, Redis, in-process) is chosen by configuration.
 import type { TStreamAdmission } from "./stream-slots.ts";
 
-export type TRateLimitPolicy = "strict" | "standard";
+export type TRateLimitPolicy = "strict" | "standard" | "sign-in-address" | "sign-in-failures";
 
 export type TRateLimitDecision = {
   allowed: boolean;
@@ -13,7 +13,11 @@ export type TRateLimitDecision = {
 };
 
 export interface TRateLimiter {
-  check(policy: TRateLimitPolicy, identifier: string): Promise<TRateLimitDecision | null>;
+  /**
+   * Takes one request from the policy's window for `identifier`. With `{ consume: false }` it
+   * only says whether the next one would be admitted (sign-in lockouts count failures alone).
+   */
+  check(policy: TRateLimitPolicy, identifier: string, options?: { consume?: boolean }): Promise<TRateLimitDecision | null>;
   /**
    * Counts one authenticated call against the organization's UTC-day cap for its plan;
    * null when the plan has no cap. `resetAt` is the next UTC midnight.
@@ -33,7 +37,7 @@ export interface TRateLimiter {
 
 export type TAdmission = {
   daily?: { organizationId: string; plan: string };
-  rate?: { policy: TRateLimitPolicy; identifier: string };
+  rate?: { policy: TRateLimitPolicy; identifier: string; consume?: boolean };
 };
 
 /** Admits everything and reports nothing: the limiter until a backend is configured. */

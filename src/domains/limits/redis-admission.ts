@@ -11,7 +11,8 @@ export type TEvalRedis = {
 };
 
 // KEYS: daily counter, current window, previous window.
-// ARGV: daily cap (0: none), daily expiry (Unix ms), tokens per window (0: no policy), now (ms), window (ms).
+// ARGV: daily cap (0: none), daily expiry (Unix ms), tokens per window (0: no policy), now (ms), window (ms),
+// cost (1 takes a request; 0 only answers whether one would be admitted).
 // Returns {daily count (0 when uncapped), remaining (-1: refused; nil: not checked)}. A call
 // past the daily cap is counted there and refused before it touches the window, as
 // when the two were separate calls.
@@ -31,6 +32,7 @@ local current = tonumber(redis.call("GET", KEYS[2]) or "0")
 local previous = tonumber(redis.call("GET", KEYS[3]) or "0")
 previous = math.floor((1 - (now % window) / window) * previous)
 if previous + current >= tokens then return {dailyCount, -1} end
+if tonumber(ARGV[6]) == 0 then return {dailyCount, tokens - (current + previous)} end
 local newValue = redis.call("INCRBY", KEYS[2], 1)
 if newValue == 1 then redis.call("PEXPIRE", KEYS[2], window * 2 + 1000) end
 return {dailyCount, tokens - (newValue + previous)}`;
@@ -51,7 +53,7 @@ export function evalScript(redis: TEvalRedis, script: string, sha: string, keys:
 
 export type TAdmissionRequest = {
   daily?: { key: string; cap: number; expiresAt: number };
-  window?: { keyPrefix: string; tokens: number; windowMs: number };
+  window?: { keyPrefix: string; tokens: number; windowMs: number; consume?: boolean };
 };
 
 export type TAdmissionResult = {
@@ -69,7 +71,7 @@ export async function admitThroughRedis(redis: TEvalRedis, request: TAdmissionRe
     window ? `${window.keyPrefix}:${currentWindow}` : "",
     window ? `${window.keyPrefix}:${currentWindow - 1}` : "",
   ];
-  const args = [daily?.cap ?? 0, daily?.expiresAt ?? 0, window?.tokens ?? 0, now, windowMs];
+  const args = [daily?.cap ?? 0, daily?.expiresAt ?? 0, window?.tokens ?? 0, now, windowMs, window?.consume === false ? 0 : 1];
   const reply = (await evalScript(redis, ADMISSION_SCRIPT, ADMISSION_SHA, keys, args)) as (number | null)[];
   const dailyCount = daily ? Number(reply[0]) : null;
   const remaining = reply[1];

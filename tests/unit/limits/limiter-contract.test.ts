@@ -88,6 +88,18 @@ describe.each([
     expect(standard).toMatchObject({ allowed: true, limit: 100, remaining: 99 });
   });
 
+  it("answers whether one more would be admitted without spending it (consume: false), as sign-in lockouts need", async () => {
+    const { limiter } = limiterFor({ ...settings, SIGN_IN_FAILURES_PER_ACCOUNT: 3, SIGN_IN_FAILURES_WINDOW_SECONDS: 900 });
+    const peek = () => limiter.check("sign-in-failures", "account:address", { consume: false });
+    for (let index = 0; index < 5; index += 1) expect(await peek()).toMatchObject({ allowed: true, limit: 3, remaining: 3 });
+    for (let failure = 0; failure < 3; failure += 1) expect((await limiter.check("sign-in-failures", "account:address"))!.allowed).toBe(true);
+    const locked = await peek();
+    expect(locked).toMatchObject({ allowed: false, remaining: 0 });
+    // A 15-minute window: the lockout lasts until that window moves on.
+    expect(locked!.resetAt - Date.now()).toBeLessThanOrEqual(900_000);
+    expect((await limiter.check("sign-in-failures", "account:elsewhere", { consume: false }))!.allowed).toBe(true);
+  });
+
   it(`counts the daily cap per organization and refuses past ${DAILY_CAP} calls`, async () => {
     const { limiter } = limiterFor(settings);
     const first = await Promise.all(Array.from({ length: DAILY_CAP + 2 }, () => limiter.dailyCap("org-1", "growth")));
