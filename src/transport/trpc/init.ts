@@ -42,6 +42,8 @@ const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   405: "METHOD_NOT_SUPPORTED",
   408: "TIMEOUT",
   409: "CONFLICT",
+  // tRPC has no code for 410 Gone (an expired invitation): the nearest is "not found".
+  410: "NOT_FOUND",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
