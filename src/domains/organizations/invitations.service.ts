@@ -191,6 +191,9 @@ export function declineInvitation(user: TSignedInUser, id: string) {
  * that already has an account must sign in instead (409): the link's holder alone learns that.
  */
 export async function createAccountFromInvitation(input: { token: string; name: string; password: string }) {
+  // The token is checked before the (deliberately slow) password hash, so a caller without a
+  // valid link cannot make the server hash at will; the transaction checks it again.
+  await previewInvitation(input.token);
   const passwordHash = await hashPassword(input.password);
   return db().$transaction(async (tx) => {
     const invitation = await findByToken(tx, input.token);
