@@ -26,6 +26,7 @@ export const ERROR_TABLE = {
   method_not_allowed: { status: 405, meaning: "the path exists but not with this method", details: {} },
   request_timeout: { status: 408, meaning: "the request was not received in time", details: {} },
   conflict: { status: 409, meaning: "the resource is not in a state that allows this, or the Idempotency-Key was used with another body", details: {} },
+  invitation_expired: { status: 410, meaning: "the invitation's link has expired; an admin can invite again", details: {} },
   payload_too_large: { status: 413, meaning: "the request body is larger than the server accepts", details: {} },
   unsupported_media_type: { status: 415, meaning: "the request body is not JSON", details: {} },
   rate_limited: { status: 429, error: "Rate limit exceeded", meaning: "a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds", details: { retry_after: z.number().int() } },

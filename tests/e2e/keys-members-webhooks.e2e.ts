@@ -1,9 +1,10 @@
-// The admin pages: API keys (shown once, mode-scoped, revocable), members, and webhooks
+// The admin pages: API keys (shown once, mode-scoped, revocable), members (invited by a
+// single-use link, removed with or without their keys), and webhooks
 // with a real local HTTPS receiver (send test, a failed attempt, resend, rotate the secret,
 // disabled by a 410 and enabled again).
 import { createHmac, randomUUID } from "node:crypto";
 import { startReceiver, type TCertificate } from "../helpers/https-receiver.ts";
-import { api, baseUrl, createWorkspace, expect, expectNoHorizontalScroll, screenshot, signIn, test, type TWorkspace } from "./support.ts";
+import { admin, api, baseUrl, createWorkspace, expect, expectNoHorizontalScroll, screenshot, signIn, test, type TWorkspace } from "./support.ts";
 
 let workspace: TWorkspace;
 test.beforeAll(async () => {
@@ -75,11 +76,11 @@ test("a reviewer sees no API keys or Members item, and the server refuses them t
   const create = await page.request.post(`${baseUrl()}/api/trpc/keys.create`, { data: { name: "sneaky", scopes: ["agents:read"] } });
   expect(create.status()).toBe(403);
   expect((await create.json()).error.data.body.type).toBe("insufficient_role");
-  const addMember = await page.request.post(`${baseUrl()}/api/trpc/members.add`, {
-    data: { email: `x-${randomUUID().slice(0, 6)}@e2e.test`, name: "X", role: "admin", password: "password-123" },
+  const invite = await page.request.post(`${baseUrl()}/api/trpc/members.invite`, {
+    data: { email: `x-${randomUUID().slice(0, 6)}@e2e.test`, role: "admin" },
   });
-  expect(addMember.status()).toBe(403);
-  expect((await addMember.json()).error.data.body.type).toBe("insufficient_role");
+  expect(invite.status()).toBe(403);
+  expect((await invite.json()).error.data.body.type).toBe("insufficient_role");
 
   await page.goto(`${baseUrl()}/keys`);
   await expect(page.getByText("Only admins manage API keys")).toBeVisible();
@@ -117,46 +118,159 @@ test("keys belong to a mode: test mode lists none of the live keys and creates s
   expect(consoleErrors).toEqual([]);
 });
 
-test("an admin adds a new person as viewer, makes them reviewer, and they can sign in", async ({ page, browser, consoleErrors }, testInfo) => {
+/** Invites an email through the Members page's form and returns the link the dialog shows once. */
+async function inviteThroughPage(page: import("@playwright/test").Page, email: string, role: string): Promise<string> {
+  const form = page.getByRole("form", { name: "Invite a member" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Role").selectOption(role);
+  await form.getByRole("button", { name: "Create invitation" }).click();
+  const dialog = page.getByRole("dialog").filter({ hasText: "Invitation link" });
+  await expect(dialog).toContainText(`Send this link to ${email}`);
+  const link = (await dialog.getByTestId("secret-value").textContent())!.trim();
+  expect(link).toMatch(new RegExp(`^${baseUrl()}/invite/inv_[A-Za-z0-9_-]{43}$`));
+  return link;
+}
+
+test("an admin invites a new person, copies the link once; they set a name and password in a fresh browser and land in the organization", async ({ page, browser, context, consoleErrors }, testInfo) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
   await signIn(page, workspace.admin);
   await nav(page).getByRole("link", { name: "Members" }).click();
   await expect(page.getByTestId("member-row")).toHaveCount(3);
+  await expect(page.getByText("No pending invitations")).toBeVisible();
 
   const person = { email: `new-${randomUUID().slice(0, 8)}@e2e.test`, name: "Nora New", password: "nora-password-1" };
-  const form = page.getByRole("form", { name: "Add a member" });
-  await form.getByLabel("Email").fill(person.email);
-  await form.getByLabel("Name").fill(person.name);
+  const form = page.getByRole("form", { name: "Invite a member" });
   await form.getByLabel("Role").selectOption("viewer");
   await expect(form).toContainText("Read-only");
-  await form.getByLabel("Password").fill(person.password);
-  await form.getByRole("button", { name: "Add member" }).click();
-  await expect(form.getByRole("status")).toContainText(`${person.name} (${person.email}) is now a viewer`);
+  const link = await inviteThroughPage(page, person.email, "viewer");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Copy" }).click();
+  await expect(dialog.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await screenshot(page, testInfo, "invitation-link", { fullPage: false });
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+  // Shown once: the list names the email, never the link.
+  const pending = page.getByTestId("invitation-row").filter({ hasText: person.email });
+  await expect(pending).toContainText("Viewer");
+  expect(await page.content()).not.toContain(link);
+  // Nobody joined yet.
+  await expect(page.getByTestId("member-row")).toHaveCount(3);
+
+  // The invited person, in a browser that has never signed in.
+  const theirs = await browser.newContext();
+  const theirPage = await theirs.newPage();
+  const theirErrors: string[] = [];
+  theirPage.on("console", (message) => (message.type() === "error" ? theirErrors.push(message.text()) : undefined));
+  await theirPage.goto(link);
+  await expect(theirPage.getByRole("heading", { name: `Join ${workspace.name}` })).toBeVisible();
+  const create = theirPage.getByRole("form", { name: "Create your account" });
+  await expect(create.getByLabel("Email")).toHaveValue(person.email);
+  await create.getByLabel("Your name").fill(person.name);
+  await create.getByLabel("Choose a password").fill(person.password);
+  await screenshot(theirPage, testInfo, "invitation-accept");
+  await create.getByRole("button", { name: "Create account and join" }).click();
+  await theirPage.waitForURL(`${baseUrl()}/triage`);
+  await expect(theirPage.getByTestId("signed-in-as")).toContainText(`${person.name} · viewer`);
+  await expect(theirPage.getByLabel("Organization")).toHaveValue(workspace.orgId);
+  // The link was single-use.
+  await theirPage.goto(link);
+  await expect(theirPage.getByRole("alert").filter({ hasText: "already" })).toContainText("This invitation was already accepted");
+  await theirs.close();
+  expect(theirErrors.filter((text) => !text.includes("409"))).toEqual([]);
+
+  // The admin sees them as a member, changes their role; the invitation is gone from the list.
+  await page.reload();
   const row = page.getByTestId("member-row").filter({ hasText: person.email });
   await expect(row.getByLabel(`Role of ${person.name}`)).toHaveValue("viewer");
-
+  await expect(page.getByTestId("invitation-row").filter({ hasText: person.email })).toHaveCount(0);
   await row.getByLabel(`Role of ${person.name}`).selectOption("reviewer");
   await expect(row.getByLabel(`Role of ${person.name}`)).toHaveValue("reviewer");
   await page.reload();
   await expect(page.getByTestId("member-row").filter({ hasText: person.email }).getByLabel(`Role of ${person.name}`)).toHaveValue("reviewer");
 
-  // The 409s read as sentences: the only admin cannot step down; a member cannot be added twice.
+  // The 409s read as sentences: the only admin cannot step down; a member cannot be invited.
   const me = page.getByTestId("member-row").filter({ hasText: workspace.admin.email });
   await me.getByLabel(`Role of ${workspace.admin.name}`).selectOption("viewer");
   await expect(page.locator("main [role=alert]").first()).toContainText("at least one admin");
   await expect(me.getByLabel(`Role of ${workspace.admin.name}`)).toHaveValue("admin");
   await form.getByLabel("Email").fill(workspace.reviewer.email);
-  await form.getByLabel("Name").fill("Again");
-  await form.getByRole("button", { name: "Add member" }).click();
+  await form.getByRole("button", { name: "Create invitation" }).click();
   await expect(form.getByRole("alert")).toContainText("already a member");
   await screenshot(page, testInfo, "members");
-
-  const other = await browser.newContext();
-  const theirPage = await other.newPage();
-  await signIn(theirPage, person);
-  await expect(theirPage.getByTestId("signed-in-as")).toContainText(`${person.name} · reviewer`);
-  await other.close();
-  // Only the two refused changes logged their 409s.
   expect(consoleErrors.filter((text) => !text.includes("409"))).toEqual([]);
+});
+
+test("a person of another organization opens the link, signs in, accepts, and works in both organizations", async ({ page, browser, consoleErrors }) => {
+  const other = await createWorkspace("Elsewhere Co");
+  const person = other.viewer;
+  await signIn(page, workspace.admin);
+  await page.goto(`${baseUrl()}/members`);
+  const link = await inviteThroughPage(page, person.email, "reviewer");
+  // The same answer as for anyone: the dialog never names the person who has the account.
+  await expect(page.getByRole("dialog")).not.toContainText(person.name);
+  await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
+
+  const theirs = await browser.newContext();
+  const theirPage = await theirs.newPage();
+  await theirPage.goto(link);
+  await theirPage.getByRole("link", { name: "Sign in to accept" }).click();
+  await theirPage.waitForURL((url) => url.pathname === "/sign-in");
+  await theirPage.getByLabel("Email").fill(person.email);
+  await theirPage.getByLabel("Password").fill(person.password);
+  await theirPage.getByRole("button", { name: "Sign in" }).click();
+  await theirPage.waitForURL(link);
+  await theirPage.getByRole("button", { name: "Accept invitation" }).click();
+  await theirPage.waitForURL(`${baseUrl()}/triage`);
+  await expect(theirPage.getByTestId("signed-in-as")).toContainText(`${person.name} · reviewer`);
+  await expect(theirPage.getByLabel("Organization")).toHaveValue(workspace.orgId);
+  // Their own organization is still theirs, with its role.
+  await theirPage.getByLabel("Organization").selectOption(other.orgId);
+  await expect(theirPage.getByTestId("signed-in-as")).toContainText(`${person.name} · viewer`);
+  await theirs.close();
+
+  // Signed in already, an invitation shows above the dashboard: Decline dismisses it.
+  const invited = other.reviewer;
+  const response = await page.request.post(`${baseUrl()}/api/trpc/members.invite`, { data: { email: invited.email, role: "viewer" } });
+  expect(response.ok()).toBe(true);
+  const theirs2 = await browser.newContext();
+  const banner = await theirs2.newPage();
+  await signIn(banner, invited);
+  const received = banner.getByRole("region", { name: "Invitations for you" });
+  await expect(received).toContainText(`You are invited to join ${workspace.name} as viewer`);
+  await received.getByRole("button", { name: "Decline" }).click();
+  await expect(received).toHaveCount(0);
+  await theirs2.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("removing a member revokes the keys they created unless the admin keeps them", async ({ page, consoleErrors }) => {
+  const holders = [];
+  for (const name of ["Rita Revoked", "Kurt Kept"]) {
+    const email = `${name.split(" ")[0]!.toLowerCase()}-${randomUUID().slice(0, 6)}@e2e.test`;
+    await admin("create-member", "--org", workspace.orgId, "--email", email, "--name", name, "--role", "admin", "--password", "pw-holder-1");
+    const { key } = await admin<{ key: string }>("create-key", "--org", workspace.orgId, "--member", email, "--name", `${name} key`, "--scopes", "all", "--mode", "live");
+    expect((await api(key, "GET", "/v1/runs")).status).toBe(200);
+    holders.push({ name, key });
+  }
+  const [revoked, kept] = holders as [(typeof holders)[number], (typeof holders)[number]];
+  await signIn(page, workspace.admin);
+  await page.goto(`${baseUrl()}/members`);
+
+  await page.getByRole("button", { name: `Remove ${revoked.name}` }).click();
+  let dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("checkbox", { name: /Keep the API keys they created/ })).not.toBeChecked();
+  await dialog.getByRole("button", { name: "Remove member" }).click();
+  await expect(page.getByTestId("member-row").filter({ hasText: revoked.name })).toHaveCount(0);
+  expect((await api(revoked.key, "GET", "/v1/runs")).status).toBe(401);
+
+  await page.getByRole("button", { name: `Remove ${kept.name}` }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByRole("checkbox", { name: /Keep the API keys they created/ }).check();
+  await dialog.getByRole("button", { name: "Remove member" }).click();
+  await expect(page.getByTestId("member-row").filter({ hasText: kept.name })).toHaveCount(0);
+  expect((await api(kept.key, "GET", "/v1/runs")).status).toBe(200);
+  expect(consoleErrors).toEqual([]);
 });
 
 test("webhooks: add with a local receiver, a failed test attempt, resend succeeds, rotate the secret, a 410 disables and Enable restores", async ({ page, consoleErrors }, testInfo) => {

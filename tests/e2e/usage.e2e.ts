@@ -21,7 +21,7 @@ test.beforeAll(async () => {
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
-test("an admin sees the period's credits by day, agent, member and ledger entry, and changes the plan", async ({ page, consoleErrors }, testInfo) => {
+test("an admin sees the period's credits by day, agent, member and ledger entry; the plan is shown with whom to ask, never changed here", async ({ page, consoleErrors }, testInfo) => {
   const usage = await api(workspace.apiKey, "GET", "/v1/usage");
   expect(usage.status).toBe(200);
   const used: number = usage.body.credits_used;
@@ -63,17 +63,17 @@ test("an admin sees the period's credits by day, agent, member and ledger entry,
   await page.getByRole("button", { name: "Hide the numbers as a table" }).click();
   await screenshot(page, testInfo, "usage");
 
-  // Growth → Enterprise, after a confirmation; /v1 sees the new plan.
-  await page.getByLabel("Plan").selectOption("enterprise");
-  await page.getByRole("button", { name: "Change plan" }).click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("Change the plan to Enterprise?");
-  await dialog.getByRole("button", { name: "Change to Enterprise" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId("plan-name")).toHaveText("Enterprise plan");
-  await expect(page.getByTestId("credits-remaining")).toHaveText("Unlimited");
+  // The plan is the operator's: the card says whom to ask, and offers no way to change it.
+  await expect(page.getByTestId("plan-change-note")).toContainText("admin set-plan");
+  await expect(page.getByLabel("Plan")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Change plan" })).toHaveCount(0);
+  const refused = await page.request.post(`${baseUrl()}/api/trpc/organization.setPlan`, { data: { plan: "enterprise" } });
+  expect(refused.status()).toBe(404);
+  expect((await refused.json()).error.data.body.type).toBe("not_found");
+  await page.reload();
+  await expect(page.getByTestId("plan-name")).toHaveText("Growth plan");
   const after = await api(workspace.apiKey, "GET", "/v1/usage");
-  expect(after.body).toMatchObject({ plan: "enterprise", unlimited: true, credits_used: used });
+  expect(after.body).toMatchObject({ plan: "growth", unlimited: false, credits_used: used });
 
   // Phone width: the tables and the chart fit; nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -85,18 +85,17 @@ test("an admin sees the period's credits by day, agent, member and ledger entry,
   expect(consoleErrors).toEqual([]);
 });
 
-test("a viewer reads the plan but cannot change it, in the page or on the server", async ({ page, consoleErrors }) => {
+test("a viewer reads the plan and whom to ask for another; the server changes nothing", async ({ page, consoleErrors }) => {
   await signIn(page, workspace.viewer);
   await page.goto(`${baseUrl()}/usage`);
   await expect(page.getByTestId("plan-name")).toBeVisible();
   await expect(page.getByTestId("credits-chart")).toBeVisible();
+  await expect(page.getByTestId("plan-change-note")).toContainText("ask them");
   await expect(page.getByLabel("Plan")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Change plan" })).toHaveCount(0);
 
   const refused = await page.request.post(`${baseUrl()}/api/trpc/organization.setPlan`, { data: { plan: "starter" } });
-  expect(refused.status()).toBe(403);
-  const body = await refused.json();
-  expect(body.error.data.body.type).toBe("insufficient_role");
+  expect(refused.status()).toBe(404);
   const usage = await api(workspace.apiKey, "GET", "/v1/usage");
   expect(usage.body.plan).not.toBe("starter");
   expect(consoleErrors).toEqual([]);

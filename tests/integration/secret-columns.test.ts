@@ -24,6 +24,9 @@ beforeAll(async () => {
   await db().webhook.create({
     data: { organizationId, livemode: true, url: "https://example.test/hook", events: ["run.completed"], secretEncrypted: "enc:webhook" },
   });
+  await db().invitation.create({
+    data: { organizationId, email: "bo@omit.test", role: "viewer", tokenHash: "e".repeat(64), expiresAt: new Date(Date.now() + 60_000) },
+  });
 });
 
 afterAll(async () => {
@@ -46,6 +49,9 @@ describe("secret columns are omitted by default", () => {
     expect(apiKey).not.toHaveProperty("keyHash");
     expect(webhook).toMatchObject({ url: "https://example.test/hook" });
     expect(webhook).not.toHaveProperty("secretEncrypted");
+    const invitation = await db().invitation.findFirst({ where: { organizationId } });
+    expect(invitation).toMatchObject({ email: "bo@omit.test" });
+    expect(invitation).not.toHaveProperty("tokenHash");
   });
 
   it("also from findMany, related rows, the rows create and update return, and inside transactions", async () => {

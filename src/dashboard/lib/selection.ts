@@ -9,6 +9,11 @@ function setCookie(name: string, value: string): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
 }
 
+/** Makes an organization the current one for the next page load (after joining it). */
+export function rememberOrganization(organizationId: string): void {
+  setCookie(ORGANIZATION_COOKIE, organizationId);
+}
+
 export function switchOrganization(organizationId: string): void {
   setCookie(ORGANIZATION_COOKIE, organizationId);
   window.location.reload();

@@ -1,8 +1,10 @@
 "use client";
-// Members (admins only): who belongs to the organization, their roles, adding and removing people.
+// Members (admins only): who belongs to the organization, their roles, pending invitations,
+// inviting and removing people.
 import { AdminOnly } from "../shell/admin-only";
 import { PageHeader } from "../shell/dashboard-shell";
-import { AddMemberForm } from "./add-member-form";
+import { InvitationsTable } from "./invitations-table";
+import { InviteMemberForm } from "./invite-member-form";
 import { MembersTable } from "./members-table";
 
 export function MembersPage() {
@@ -17,7 +19,13 @@ export function MembersPage() {
             </h2>
             <MembersTable />
           </section>
-          <AddMemberForm />
+          <section className="grid gap-2" aria-labelledby="invitations-heading">
+            <h2 id="invitations-heading" className="font-semibold">
+              Pending invitations
+            </h2>
+            <InvitationsTable />
+          </section>
+          <InviteMemberForm />
         </div>
       </AdminOnly>
     </>

@@ -1,7 +1,9 @@
 "use client";
 // Everyone in the organization, with their role (changeable in place) and Remove. The
 // server keeps at least one admin and says so (409) when a change would leave none.
+// Removing revokes the API keys the person created unless the admin ticks "Keep".
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { MEMBER_ROLES, type TMemberRole } from "../../domains/auth/roles";
 import { formatDateTime } from "../lib/format";
 import { useSession } from "../shell/session-context";
@@ -11,7 +13,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { EmptyState, ErrorMessage, Loading } from "../ui/feedback";
 import { Select } from "../ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
-import { roleLabel } from "./add-member-form";
+import { roleLabel } from "./invite-member-form";
 
 export function MembersTable() {
   const trpc = useTRPC();
@@ -24,7 +26,7 @@ export function MembersTable() {
 
   if (members.isPending) return <Loading label="Loading members" />;
   if (members.error) return <ErrorMessage error={members.error} />;
-  if (members.data.data.length === 0) return <EmptyState title="No members yet">Add the people who work here with the form below.</EmptyState>;
+  if (members.data.data.length === 0) return <EmptyState title="No members yet">Invite the people who work here with the form below.</EmptyState>;
   return (
     <div className="grid gap-2">
       <ErrorMessage error={changeRole.error} />
@@ -67,22 +69,39 @@ export function MembersTable() {
               </TableCell>
               <TableCell className="whitespace-nowrap">{formatDateTime(member.created_at)}</TableCell>
               <TableCell className="text-right">
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="outline" size="sm" aria-label={`Remove ${member.name}`}>
-                      Remove
-                    </Button>
-                  }
-                  title={`Remove ${member.name}?`}
-                  description={`${member.email} loses access to this organization at once. Their account stays, so you can add them again later.`}
-                  confirmLabel="Remove member"
-                  onConfirm={() => remove.mutateAsync({ member_id: member.id })}
-                />
+                <RemoveMemberDialog member={member} onConfirm={(keepKeys) => remove.mutateAsync({ member_id: member.id, keep_keys: keepKeys })} />
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
     </div>
+  );
+}
+
+function RemoveMemberDialog({ member, onConfirm }: { member: { name: string; email: string }; onConfirm: (keepKeys: boolean) => Promise<unknown> }) {
+  const [keepKeys, setKeepKeys] = useState(false);
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" size="sm" aria-label={`Remove ${member.name}`}>
+          Remove
+        </Button>
+      }
+      title={`Remove ${member.name}?`}
+      description={`${member.email} loses access to this organization at once. Their account stays, so you can invite them again later.`}
+      confirmLabel="Remove member"
+      onConfirm={() => onConfirm(keepKeys)}
+    >
+      <label className="flex items-start gap-2 rounded-md border p-2 text-sm">
+        <input type="checkbox" className="mt-0.5" checked={keepKeys} onChange={(event) => setKeepKeys(event.target.checked)} />
+        <span>
+          Keep the API keys they created
+          <span className="block text-xs text-muted-foreground">
+            Unticked, their keys (live and test) are revoked with the membership and stop working at once.
+          </span>
+        </span>
+      </label>
+    </ConfirmDialog>
   );
 }

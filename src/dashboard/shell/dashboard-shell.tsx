@@ -21,6 +21,7 @@ import { switchMode, switchOrganization } from "../lib/selection";
 import { Button } from "../ui/button";
 import { ErrorMessage, Loading } from "../ui/feedback";
 import { Select } from "../ui/input";
+import { PendingInvitations } from "../invitations/pending-invitations";
 import { SessionGate, useSession } from "./session-context";
 
 type TNavItem = { href: string; label: string; icon: typeof InboxIcon; adminOnly?: boolean };
@@ -39,7 +40,16 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   return (
     <SessionGate
       fallback={({ error }) => (
-        <main className="mx-auto max-w-lg p-6">{error ? <ErrorMessage error={error} /> : <Loading label="Loading your organization" />}</main>
+        <main className="mx-auto grid max-w-lg gap-4 p-6">
+          {error ? (
+            <>
+              <PendingInvitations />
+              <ErrorMessage error={error} />
+            </>
+          ) : (
+            <Loading label="Loading your organization" />
+          )}
+        </main>
       )}
     >
       <Frame>{children}</Frame>
@@ -141,6 +151,7 @@ function Frame({ children }: { children: ReactNode }) {
             </Button>
           </div>
         </header>
+        <PendingInvitations />
         {testMode ? (
           <div role="note" className="bg-warning/25 px-4 py-1 text-center text-xs font-medium">
             Test mode: you are viewing test data. Test runs use no credits.

@@ -13,6 +13,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = "Cancel",
   onConfirm,
+  children,
 }: {
   trigger: ReactNode;
   title: string;
@@ -20,6 +21,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   cancelLabel?: string;
   onConfirm: () => Promise<unknown>;
+  /** Choices that go with the change (shown between the description and the buttons). */
+  children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -38,6 +41,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         <ErrorMessage error={error} />
         <DialogFooter>
           <DialogClose asChild>

@@ -1,17 +1,9 @@
 "use client";
-// The plan and this period's credits (usage.summary). Admins can change the plan, after a
-// confirmation; everyone else reads it. The server refuses non-admins either way.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+// The plan and this period's credits (usage.summary). Everyone reads the plan; only the
+// operator of the service changes it (admin CLI `set-plan`), so the card says whom to ask.
 import { formatNumber } from "../lib/format";
-import { useIsAdmin } from "../shell/session-context";
-import { useTRPC } from "../trpc";
 import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
-import { ErrorMessage } from "../ui/feedback";
-import { Label, Select } from "../ui/input";
 import type { TUsageSummary } from "./types";
 
 // What each plan includes (decisions.md, "Usage and credits"); the server's numbers win on the card.
@@ -22,7 +14,6 @@ const PLAN_OPTIONS = [
   { value: "growth", label: "Growth", note: "10,000 credits a month" },
   { value: "enterprise", label: "Enterprise", note: "unlimited credits" },
 ] as const;
-type TPlan = (typeof PLAN_OPTIONS)[number]["value"];
 
 const planLabel = (plan: string): string => PLAN_OPTIONS.find((option) => option.value === plan)?.label ?? plan;
 
@@ -38,7 +29,6 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 export function PlanCard({ summary }: { summary: TUsageSummary }) {
-  const isAdmin = useIsAdmin();
   return (
     <Card>
       <CardHeader>
@@ -60,73 +50,11 @@ export function PlanCard({ summary }: { summary: TUsageSummary }) {
           <Stat label="Used" value={formatNumber(summary.credits_used)} testId="credits-used" />
           <Stat label="Remaining" value={summary.unlimited ? "Unlimited" : formatNumber(summary.credits_remaining)} testId="credits-remaining" />
         </dl>
-        {isAdmin ? <PlanChanger current={summary.plan} /> : null}
+        <p className="text-sm text-muted-foreground" data-testid="plan-change-note">
+          Need another plan? Plans are changed by the operator who runs this service, not from the dashboard: ask them (they use{" "}
+          <code className="font-mono text-xs">admin set-plan</code>).
+        </p>
       </CardContent>
     </Card>
-  );
-}
-
-function PlanChanger({ current }: { current: string }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [choice, setChoice] = useState<TPlan>(current as TPlan);
-  const [confirming, setConfirming] = useState(false);
-  const setPlan = useMutation(
-    trpc.organization.setPlan.mutationOptions({
-      onSuccess: async () => {
-        setConfirming(false);
-        // The plan shows on the card, in the session (shell) and in the organization.
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.usage.summary.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.session.me.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.organization.get.queryKey() }),
-        ]);
-      },
-    }),
-  );
-  const chosen = PLAN_OPTIONS.find((option) => option.value === choice);
-  return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setPlan.reset();
-        setConfirming(true);
-      }}
-    >
-      <div className="grid gap-1.5">
-        <Label htmlFor="plan-select">Plan</Label>
-        <Select id="plan-select" value={choice} onChange={(event) => setChoice(event.target.value as TPlan)}>
-          {PLAN_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label} — {option.note}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <Button type="submit" variant="outline" disabled={choice === current}>
-        Change plan
-      </Button>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Change the plan to {chosen?.label}?</DialogTitle>
-            <DialogDescription>
-              From {planLabel(current)} to {chosen?.label} ({chosen?.note}), starting now for this billing period
-              {chosen && ["starter", "pro", "team"].includes(chosen.value) ? ". API keys stop working on this plan." : "."}
-            </DialogDescription>
-          </DialogHeader>
-          <ErrorMessage error={setPlan.error} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button onClick={() => setPlan.mutate({ plan: choice })} disabled={setPlan.isPending}>
-              {setPlan.isPending ? "Changing…" : `Change to ${chosen?.label}`}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </form>
   );
 }

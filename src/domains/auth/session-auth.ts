@@ -67,7 +67,7 @@ function buildAuth() {
     database: prismaAdapter(db(), { provider: "postgresql" }),
     emailAndPassword: {
       enabled: true,
-      // People are added by an admin (dashboard Members page or the admin CLI), never by sign-up.
+      // People join by accepting an admin's invitation (invitations.service.ts) or are added by the operator (admin CLI), never by open sign-up.
       disableSignUp: true,
       minPasswordLength: 8,
       password: {
@@ -183,7 +183,7 @@ export async function authenticateMember(header: THeaderReader): Promise<TPrinci
   const chosen = readCookie(header("cookie"), ORGANIZATION_COOKIE);
   const membership = memberships.find((entry) => entry.organizationId === chosen) ?? memberships[0];
   if (!membership) {
-    throw new AppError("insufficient_role", "You are not a member of any organization; ask an admin to add you", {
+    throw new AppError("insufficient_role", "You are not a member of any organization yet; accept an invitation or ask an admin to invite you", {
       required: "member",
       role: "none",
     });

@@ -1,16 +1,17 @@
 // People and memberships: a user (email, name, password) signs in once and holds a
-// membership, with a role, in each organization they belong to. The admin CLI and the
-// dashboard's Members page both add people through addMember.
+// membership, with a role, in each organization they belong to. The operator's admin CLI
+// adds people through addMember; the dashboard invites them (invitations.service.ts).
 import { randomUUID } from "node:crypto";
 import { db } from "../../foundation/db/client.ts";
 import { conflict, notFound, validationError } from "../../foundation/errors.ts";
 import type { MemberRole, Prisma } from "../../generated/prisma/client.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import { invalidatePrincipals } from "../auth/principal-cache.ts";
 import { lockTenant } from "../auth/tenant.ts";
 
 /** better-auth's provider id for email + password accounts. */
-const CREDENTIAL_PROVIDER = "credential";
+export const CREDENTIAL_PROVIDER = "credential";
 
 type TNewMember = { organizationId: string; email: string; name: string; role: MemberRole; password?: string };
 
@@ -75,37 +76,57 @@ export async function listMembers(principal: TPrincipal) {
 }
 
 /**
- * Changes a role or removes a membership, refusing to leave the organization without an
- * admin (409): the admin check runs under the organization's row lock, so two admins
- * demoting each other at once cannot both succeed.
+ * The member about to change, under the organization's row lock, refusing a change that
+ * would leave the organization without an admin (409): two admins demoting each other at
+ * once cannot both succeed.
  */
-async function changeMembership(principal: TPrincipal, memberId: string, change: { role: MemberRole } | "remove") {
-  return db().$transaction(async (tx) => {
-    await lockTenant(tx, principal.organizationId);
-    const member = await tx.member.findFirst({
-      where: { id: memberId, organizationId: principal.organizationId },
-      include: { user: { select: { email: true, name: true } } },
-    });
-    if (!member) throw notFound("Member");
-    const losesAdmin = member.role === "admin" && (change === "remove" || change.role !== "admin");
-    if (losesAdmin) {
-      const admins = await tx.member.count({ where: { organizationId: principal.organizationId, role: "admin" } });
-      if (admins <= 1) throw conflict("An organization needs at least one admin: make someone else admin first");
-    }
-    if (change === "remove") {
-      await tx.member.delete({ where: { id: member.id } });
-      return { ...serializeMember(member), removed: true };
-    }
+async function lockedMember(tx: Prisma.TransactionClient, principal: TPrincipal, memberId: string, staysAdmin: boolean) {
+  await lockTenant(tx, principal.organizationId);
+  const member = await tx.member.findFirst({
+    where: { id: memberId, organizationId: principal.organizationId },
+    include: { user: { select: { email: true, name: true } } },
+  });
+  if (!member) throw notFound("Member");
+  if (member.role === "admin" && !staysAdmin) {
+    const admins = await tx.member.count({ where: { organizationId: principal.organizationId, role: "admin" } });
+    if (admins <= 1) throw conflict("An organization needs at least one admin: make someone else admin first");
+  }
+  return member;
+}
+
+export const changeMemberRole = (principal: TPrincipal, memberId: string, role: MemberRole) =>
+  db().$transaction(async (tx) => {
+    const member = await lockedMember(tx, principal, memberId, role === "admin");
     const updated = await tx.member.update({
       where: { id: member.id },
-      data: { role: change.role },
+      data: { role },
       include: { user: { select: { email: true, name: true } } },
     });
     return serializeMember(updated);
   });
+
+/**
+ * Removes a membership and, unless the admin keeps them, revokes the API keys the member
+ * created (both modes). The revoked keys leave every instance's principal cache once the
+ * transaction has committed, so they stop working at once (src/domains/auth/principal-cache.ts).
+ */
+export async function removeMember(principal: TPrincipal, memberId: string, options: { keepKeys?: boolean } = {}) {
+  const { member, revokedKeyIds } = await db().$transaction(async (tx) => {
+    const member = await lockedMember(tx, principal, memberId, false);
+    const revokedKeyIds = options.keepKeys ? [] : await revokeKeysCreatedBy(tx, principal.organizationId, member.id);
+    await tx.member.delete({ where: { id: member.id } });
+    return { member, revokedKeyIds };
+  });
+  await Promise.all(revokedKeyIds.map((apiKeyId) => invalidatePrincipals({ apiKeyId })));
+  return { ...serializeMember(member), removed: true, keys_revoked: revokedKeyIds.length };
 }
 
-export const changeMemberRole = (principal: TPrincipal, memberId: string, role: MemberRole) =>
-  changeMembership(principal, memberId, { role });
+/** Revokes the member's active keys in both modes; their ids, for the cache invalidation. */
+async function revokeKeysCreatedBy(tx: Prisma.TransactionClient, organizationId: string, memberId: string): Promise<string[]> {
+  const where = { organizationId, createdByMemberId: memberId, revokedAt: null };
+  const keys = await tx.apiKey.findMany({ where, select: { id: true } });
+  if (keys.length === 0) return [];
+  await tx.apiKey.updateMany({ where: { id: { in: keys.map((key) => key.id) }, revokedAt: null }, data: { revokedAt: new Date() } });
+  return keys.map((key) => key.id);
+}
 
-export const removeMember = (principal: TPrincipal, memberId: string) => changeMembership(principal, memberId, "remove");

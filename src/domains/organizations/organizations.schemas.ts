@@ -42,15 +42,49 @@ export const ZMember = z.object({
 export const ZListMembersResponse = z.object({ data: z.array(ZMember) });
 export const ZMemberResponse = z.object({ data: ZMember });
 
-export const ZAddMemberRequest = z.object({
-  email: z.email("email must be an email address").max(254),
-  name: z.string().trim().min(1, "name must not be empty").max(100),
-  role: ZMemberRole,
-  // Only for a person with no account yet (addMember says so when it is missing).
-  password: z.string().min(8, "password must be at least 8 characters").max(128).optional(),
-});
 export const ZChangeRoleRequest = z.object({ member_id: ZUuid("member_id"), role: ZMemberRole });
-export const ZRemoveMemberRequest = z.object({ member_id: ZUuid("member_id") });
+export const ZRemoveMemberRequest = z.object({
+  member_id: ZUuid("member_id"),
+  // Default false: the keys the member created are revoked with the membership.
+  keep_keys: z.boolean().optional(),
+});
+export const ZRemovedMemberResponse = z.object({ data: ZMember.extend({ removed: z.boolean(), keys_revoked: z.number().int() }) });
+
+const ZEmail = z.email("email must be an email address").max(254);
+export const ZInviteMemberRequest = z.object({ email: ZEmail, role: ZMemberRole });
+// The same shape whether or not the email has an account anywhere: nothing about it is read.
+export const ZInviteMemberResponse = z.object({
+  invitation: z.object({ id: z.uuid(), email: z.string(), role: ZMemberRole, expires_at: z.string(), url: z.string() }),
+});
+export const ZPendingInvitation = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: ZMemberRole,
+  expires_at: z.string(),
+  created_at: z.string(),
+  expired: z.boolean(),
+});
+export const ZListInvitationsResponse = z.object({ data: z.array(ZPendingInvitation) });
+export const ZInvitationIdInput = z.object({ id: ZUuid("id") });
+
+/** An invitation as the invited person sees it. */
+export const ZReceivedInvitation = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: ZMemberRole,
+  organization_id: z.uuid(),
+  organization_name: z.string(),
+  expires_at: z.string(),
+});
+export const ZInvitationToken = z.string().trim().min(1, "token must not be empty").max(200);
+export const ZPreviewInvitationResponse = z.object({ invitation: ZReceivedInvitation });
+export const ZReceivedInvitationsResponse = z.object({ data: z.array(ZReceivedInvitation) });
+export const ZJoinedResponse = z.object({ data: ZReceivedInvitation.extend({ member_id: z.uuid() }) });
+export const ZCreateAccountRequest = z.object({
+  token: ZInvitationToken,
+  name: z.string().trim().min(1, "name must not be empty").max(100),
+  password: z.string().min(8, "password must be at least 8 characters").max(128),
+});
 
 export const PLANS = ["starter", "pro", "team", "growth", "enterprise"] as const;
 export const ZPlan = z.enum(PLANS);

@@ -13,6 +13,7 @@ import { logger } from "../logger.ts";
  */
 export const SECRET_COLUMNS = {
   apiKey: { keyHash: true },
+  invitation: { tokenHash: true },
   organization: { deliverySecretEncrypted: true },
   webhook: { secretEncrypted: true, previousSecretEncrypted: true },
 } as const satisfies Prisma.GlobalOmitConfig;

@@ -1,15 +1,21 @@
-// Dashboard-only (no /v1 path): an organization's admins add people, change their roles and
-// remove them. The organization always keeps an admin (409 otherwise).
+// Dashboard-only (no /v1 path): an organization's admins invite people, change their roles and
+// remove them. The organization always keeps an admin (409 otherwise). People join only by
+// accepting an invitation (invitations.router.ts); the operator's admin CLI can still add them.
 import { z } from "zod";
 import {
-  ZAddMemberRequest,
   ZChangeRoleRequest,
+  ZInvitationIdInput,
+  ZInviteMemberRequest,
+  ZInviteMemberResponse,
+  ZListInvitationsResponse,
   ZListMembersResponse,
-  ZMember,
   ZMemberResponse,
+  ZPendingInvitation,
+  ZRemovedMemberResponse,
   ZRemoveMemberRequest,
 } from "../../domains/organizations/organizations.schemas.ts";
-import { addMember, changeMemberRole, listMembers, removeMember } from "../../domains/organizations/members.service.ts";
+import { createInvitation, listInvitations, revokeInvitation } from "../../domains/organizations/invitations.service.ts";
+import { changeMemberRole, listMembers, removeMember } from "../../domains/organizations/members.service.ts";
 import { apiProcedure, router } from "../trpc/init.ts";
 
 export const membersRouter = router({
@@ -19,11 +25,23 @@ export const membersRouter = router({
     .output(ZListMembersResponse)
     .query(({ ctx }) => listMembers(ctx.principal)),
 
-  add: apiProcedure
+  invite: apiProcedure
     .meta({ role: "admin" })
-    .input(ZAddMemberRequest)
-    .output(ZMemberResponse)
-    .mutation(async ({ ctx, input }) => ({ data: await addMember({ organizationId: ctx.principal.organizationId, ...input }) })),
+    .input(ZInviteMemberRequest)
+    .output(ZInviteMemberResponse)
+    .mutation(({ ctx, input }) => createInvitation(ctx.principal, input, ctx.header("origin"))),
+
+  invitations: apiProcedure
+    .meta({ role: "admin" })
+    .input(z.object({}).optional())
+    .output(ZListInvitationsResponse)
+    .query(({ ctx }) => listInvitations(ctx.principal)),
+
+  revokeInvitation: apiProcedure
+    .meta({ role: "admin" })
+    .input(ZInvitationIdInput)
+    .output(z.object({ data: ZPendingInvitation }))
+    .mutation(({ ctx, input }) => revokeInvitation(ctx.principal, input.id)),
 
   changeRole: apiProcedure
     .meta({ role: "admin" })
@@ -34,6 +52,6 @@ export const membersRouter = router({
   remove: apiProcedure
     .meta({ role: "admin" })
     .input(ZRemoveMemberRequest)
-    .output(z.object({ data: ZMember.extend({ removed: z.boolean().optional() }) }))
-    .mutation(async ({ ctx, input }) => ({ data: await removeMember(ctx.principal, input.member_id) })),
+    .output(ZRemovedMemberResponse)
+    .mutation(async ({ ctx, input }) => ({ data: await removeMember(ctx.principal, input.member_id, { keepKeys: input.keep_keys }) })),
 });

@@ -1,7 +1,8 @@
-// Dashboard-only (no /v1 path): the signed-in member's organization and, for admins, its plan.
+// Dashboard-only (no /v1 path): the signed-in member's organization. Its plan is read here and
+// changed only by the operator (admin CLI `set-plan`): an organization cannot raise its own limits.
 import { z } from "zod";
-import { ZOrganization, ZPlan } from "../../domains/organizations/organizations.schemas.ts";
-import { getOrganization, setPlan } from "../../domains/organizations/organizations.service.ts";
+import { ZOrganization } from "../../domains/organizations/organizations.schemas.ts";
+import { getOrganization } from "../../domains/organizations/organizations.service.ts";
 import { apiProcedure, router } from "../trpc/init.ts";
 
 export const organizationRouter = router({
@@ -10,10 +11,4 @@ export const organizationRouter = router({
     .input(z.object({}).optional())
     .output(ZOrganization)
     .query(({ ctx }) => getOrganization(ctx.principal.organizationId)),
-
-  setPlan: apiProcedure
-    .meta({ role: "admin" })
-    .input(z.object({ plan: ZPlan }))
-    .output(ZOrganization.omit({ triage_threshold: true }))
-    .mutation(({ ctx, input }) => setPlan({ organizationId: ctx.principal.organizationId, plan: input.plan })),
 });

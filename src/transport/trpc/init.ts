@@ -3,9 +3,10 @@
 import { initTRPC, type AnyRouter } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { toErrorResponse, type TErrorType } from "../../foundation/errors.ts";
+import { AppError, toErrorResponse, type TErrorType } from "../../foundation/errors.ts";
 import { findJsonInputProblem, jsonInputError, MAX_JSON_DEPTH } from "../../foundation/json-input.ts";
 import type { TScope } from "../../domains/auth/scopes.ts";
+import { signedInUser } from "../../domains/auth/session-auth.ts";
 import type { TRateLimitPolicy } from "../../domains/limits/rate-limiter.ts";
 import type { MemberRole } from "../../generated/prisma/client.ts";
 import { authorizeCall } from "../authorize.ts";
@@ -41,6 +42,8 @@ const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   405: "METHOD_NOT_SUPPORTED",
   408: "TIMEOUT",
   409: "CONFLICT",
+  // tRPC has no code for 410 Gone (an expired invitation): the nearest is "not found".
+  410: "NOT_FOUND",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
@@ -87,6 +90,26 @@ export const apiProcedure = t.procedure.use(async ({ ctx, meta, path, getRawInpu
     if (problem) throw jsonInputError(problem);
   }
   return next({ ctx: { ...ctx, principal } });
+});
+
+/**
+ * Dashboard only: a signed-in person, whether or not they belong to an organization yet (the
+ * invitations addressed to them). `ctx.user`, no membership, role or scopes.
+ */
+export const accountProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+  const user = ctx.credentials === "session" ? await signedInUser(ctx.header) : null;
+  if (!user) throw new AppError("authentication_error", "Sign in to continue: your session is missing or has expired");
+  const problem = findJsonInputProblem(await getRawInput(), { maxDepth: MAX_JSON_DEPTH });
+  if (problem) throw jsonInputError(problem);
+  return next({ ctx: { ...ctx, user } });
+});
+
+/** Dashboard only, no caller: the input carries its own credential (an invitation token). */
+export const tokenProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+  if (ctx.credentials !== "session") throw new AppError("not_found", "No such route");
+  const problem = findJsonInputProblem(await getRawInput(), { maxDepth: MAX_JSON_DEPTH });
+  if (problem) throw jsonInputError(problem);
+  return next();
 });
 
 /** Each procedure's meta by its router path ("runs.create"), for status and docs lookups. */

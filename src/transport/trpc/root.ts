@@ -1,6 +1,7 @@
 // The one router tree. trpc-to-openapi exposes it as /v1; the dashboard calls it over tRPC.
 import { batchesRouter } from "../routers/batches.router.ts";
 import { healthRouter } from "../routers/health.router.ts";
+import { invitationsRouter } from "../routers/invitations.router.ts";
 import { organizationRouter } from "../routers/organization.router.ts";
 import { keysRouter } from "../routers/keys.router.ts";
 import { membersRouter } from "../routers/members.router.ts";
@@ -23,6 +24,7 @@ export const appRouter = router({
   organization: organizationRouter,
   keys: keysRouter,
   members: membersRouter,
+  invitations: invitationsRouter,
 });
 
 export type TAppRouter = typeof appRouter;
