@@ -1,6 +1,8 @@
 // The named rate-limit policies and the daily call cap, in one place (decisions.md,
-// "Limits"). Both policies are sliding windows of one minute, keyed per API key id; the
-// daily cap counts every authenticated call of an organization per UTC day.
+// "Limits"). Every policy is a sliding window of one minute, keyed per API key id (or
+// signed-in member); the daily cap counts every authenticated call of an organization per
+// UTC day. `batches` and `webhook_tests` bound the calls that fan out (500 runs, a signed
+// request to every webhook) so one caller cannot turn them into a flood.
 import type { TEnv } from "../../foundation/env.ts";
 import type { TRateLimitPolicy } from "./rate-limiter.ts";
 
@@ -15,10 +17,19 @@ export type TPolicy = {
 
 export type TPolicies = Record<TRateLimitPolicy, TPolicy>;
 
-export function policiesFrom(settings: Pick<TEnv, "RATE_LIMIT_STRICT_PER_MIN" | "RATE_LIMIT_STANDARD_PER_MIN">): TPolicies {
+/** Defaults of the policies added after the first two, for callers that pass only those. */
+const BATCHES_PER_MIN = 20;
+const WEBHOOK_TESTS_PER_MIN = 10;
+
+export function policiesFrom(
+  settings: Pick<TEnv, "RATE_LIMIT_STRICT_PER_MIN" | "RATE_LIMIT_STANDARD_PER_MIN"> &
+    Partial<Pick<TEnv, "RATE_LIMIT_BATCHES_PER_MIN" | "RATE_LIMIT_WEBHOOK_TESTS_PER_MIN">>,
+): TPolicies {
   return {
     strict: { name: "strict", limit: settings.RATE_LIMIT_STRICT_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
     standard: { name: "standard", limit: settings.RATE_LIMIT_STANDARD_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
+    batches: { name: "batches", limit: settings.RATE_LIMIT_BATCHES_PER_MIN ?? BATCHES_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
+    webhook_tests: { name: "webhook_tests", limit: settings.RATE_LIMIT_WEBHOOK_TESTS_PER_MIN ?? WEBHOOK_TESTS_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
   };
 }
 

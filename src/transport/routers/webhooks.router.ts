@@ -31,6 +31,7 @@ export const webhooksRouter = router({
     .meta({
       scope: "webhooks:write",
       successStatus: 201,
+      errors: ["conflict"],
       openapi: { method: "POST", path: "/v1/webhooks", tags: ["webhooks"], summary: "Register a webhook (secret shown once)" },
     })
     .input(ZCreateWebhookRequest)
@@ -69,6 +70,7 @@ export const webhooksRouter = router({
   test: apiProcedure
     .meta({
       scope: "webhooks:write",
+      rateLimit: "webhook_tests",
       openapi: {
         method: "POST",
         path: "/v1/webhooks/test/{orgId}",
