@@ -32,7 +32,13 @@ export const webhooksRouter = router({
       scope: "webhooks:write",
       successStatus: 201,
       errors: ["conflict"],
-      openapi: { method: "POST", path: "/v1/webhooks", tags: ["webhooks"], summary: "Register a webhook (secret shown once)" },
+      openapi: {
+        method: "POST",
+        path: "/v1/webhooks",
+        tags: ["webhooks"],
+        summary: "Register a webhook (secret shown once)",
+        description: "An organization has at most 20 webhooks per mode (the server's `WEBHOOKS_PER_ORGANIZATION`): `409 conflict` beyond.",
+      },
     })
     .input(ZCreateWebhookRequest)
     .output(ZCreateWebhookResponse)
