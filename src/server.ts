@@ -19,6 +19,7 @@ import { createRateLimiter } from "./domains/limits/create-rate-limiter.ts";
 import { setRateLimiter } from "./domains/limits/rate-limiter.ts";
 import { startChangeListener } from "./foundation/change-notifier.ts";
 import { httpDrain } from "./transport/http-drain.ts";
+import { applySecurityHeaders, securityHeaders } from "./transport/security-headers.ts";
 
 async function main() {
   // process.env is a C++-backed object whose every read and enumeration crosses into the
@@ -56,8 +57,10 @@ async function main() {
 
   let stopping = false;
   const http = httpDrain();
+  const headersFor = { api: securityHeaders(settings, false), page: securityHeaders(settings, true) };
   const server = createServer((req, res) => {
     const publicApi = isPublicApiPath(req.url);
+    applySecurityHeaders(res, publicApi ? headersFor.api : headersFor.page);
     if (!http.admit(req, res, !publicApi && Boolean(req.headers.accept?.includes("text/event-stream")))) return;
     if (publicApi) {
       void handlePublicApi(req, res);

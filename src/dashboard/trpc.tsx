@@ -43,7 +43,8 @@ export function DashboardProviders({ children }: { children: ReactNode }) {
         splitLink({
           condition: (operation) => operation.type === "subscription",
           true: httpSubscriptionLink({ url: TRPC_URL }),
-          false: httpBatchLink({ url: TRPC_URL }),
+          // The server refuses batches of more than TRPC_MAX_BATCH_SIZE (at least 10) procedures.
+          false: httpBatchLink({ url: TRPC_URL, maxItems: 10 }),
         }),
       ],
     }),

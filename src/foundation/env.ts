@@ -63,6 +63,17 @@ const ZEnvSchema = z.object({
   RATE_LIMIT_BACKEND_PROBE_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   // Server-Sent Events streams one API key may hold open at once (all instances together).
   STREAMS_PER_API_KEY: z.coerce.number().int().min(1).max(10_000).default(20),
+  // Live dashboard views (tRPC subscriptions) one member may hold open at once, and how often
+  // an open one re-checks its session and membership (it also re-checks before every event).
+  STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(1_000).default(10),
+  STREAM_ACCESS_RECHECK_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
+  // Abuse bounds: webhooks per organization and mode; batch creations and webhook test sends
+  // per minute per caller; procedures per dashboard tRPC batch request (the dashboard's own
+  // client sends at most 10, src/dashboard/trpc.tsx).
+  WEBHOOKS_PER_ORGANIZATION: z.coerce.number().int().min(1).max(10_000).default(20),
+  RATE_LIMIT_BATCHES_PER_MIN: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_WEBHOOK_TESTS_PER_MIN: z.coerce.number().int().min(1).default(10),
+  TRPC_MAX_BATCH_SIZE: z.coerce.number().int().min(10).max(1_000).default(10),
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   INNGEST_BASE_URL: z.url().optional(),

@@ -3,7 +3,7 @@
 // `retry:` are fields, lines starting with `:` are comments.
 import { inject } from "vitest";
 
-export type TSseEvent = { id?: string; data?: string; retry?: string; comments: string[] };
+export type TSseEvent = { id?: string; event?: string; data?: string; retry?: string; comments: string[] };
 
 export type TSseStream = {
   response: Response;
@@ -38,7 +38,7 @@ export async function openStream(
       const field = colon === -1 ? line : line.slice(0, colon);
       const value = colon === -1 ? "" : line.slice(colon + 1).replace(/^ /, "");
       if (field === "data") event.data = event.data === undefined ? value : `${event.data}\n${value}`;
-      else if (field === "id" || field === "retry") event[field] = value;
+      else if (field === "id" || field === "retry" || field === "event") event[field] = value;
     }
     return event;
   };

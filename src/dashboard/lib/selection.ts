@@ -6,7 +6,9 @@ import { MODE_COOKIE, ORGANIZATION_COOKIE, type TMode } from "../../domains/auth
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
 function setCookie(name: string, value: string): void {
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+  // Secure whenever the dashboard is served over https, like the session cookie.
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
 }
 
 /** Makes an organization the current one for the next page load (after joining it). */

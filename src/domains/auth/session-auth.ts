@@ -109,6 +109,9 @@ function buildAuth() {
     logger: authLogger(settings),
     advanced: {
       cookiePrefix: "aw",
+      // Secure (and __Secure- prefixed) cookies exactly when the dashboard is served over https,
+      // whatever NODE_ENV says.
+      useSecureCookies: origins[0]!.startsWith("https://"),
       // The address src/server.ts decided (socket or trusted proxy hop), never the client's say-so.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       // Explicit, because better-auth relaxes both when NODE_ENV is "test".

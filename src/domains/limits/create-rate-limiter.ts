@@ -35,7 +35,17 @@ export type TRateLimiterSettings = Pick<
   | "RATE_LIMIT_STANDARD_PER_MIN"
   | "DAILY_CALL_CAP_GROWTH"
 > &
-  Partial<Pick<TEnv, "RATE_LIMIT_BACKEND_TIMEOUT_MS" | "RATE_LIMIT_BACKEND_PROBE_MS" | "STREAMS_PER_API_KEY">> &
+  Partial<
+    Pick<
+      TEnv,
+      | "RATE_LIMIT_BACKEND_TIMEOUT_MS"
+      | "RATE_LIMIT_BACKEND_PROBE_MS"
+      | "STREAMS_PER_API_KEY"
+      | "STREAMS_PER_MEMBER"
+      | "RATE_LIMIT_BATCHES_PER_MIN"
+      | "RATE_LIMIT_WEBHOOK_TESTS_PER_MIN"
+    >
+  > &
   TSignInPolicySettings;
 
 export type TRateLimiterOptions = {
@@ -81,7 +91,10 @@ export function createRateLimiter(settings: TRateLimiterSettings, options: TRate
           () => ({ dailyCount: null, window: takeInProcess(request) }),
         )
       : admitInProcess(request);
-  const streams = new StreamSlots(settings.STREAMS_PER_API_KEY ?? 20, shared && health && { redis: shared.redis, health, keyPrefix: prefix });
+  const streams = {
+    api_key: new StreamSlots(settings.STREAMS_PER_API_KEY ?? 20, shared && health && { redis: shared.redis, health, keyPrefix: prefix }),
+    member: new StreamSlots(settings.STREAMS_PER_MEMBER ?? 10, shared && health && { redis: shared.redis, health, keyPrefix: `${prefix}:member` }),
+  };
 
   async function decide(call: TAdmission): Promise<{ daily: TRateLimitDecision | null; rate: TRateLimitDecision | null }> {
     const cap = call.daily ? dailyCaps[call.daily.plan] : undefined;
@@ -112,7 +125,7 @@ export function createRateLimiter(settings: TRateLimiterSettings, options: TRate
       health?.close();
       await shared?.close();
     },
-    openStream: (identifier) => streams.acquire(identifier),
+    openStream: (identifier, holder = "api_key") => streams[holder].acquire(identifier),
     admit: decide,
     check: async (policy, identifier, options) => (await decide({ rate: { policy, identifier, consume: options?.consume } })).rate,
     dailyCap: async (organizationId, plan) => (await decide({ daily: { organizationId, plan } })).daily,

@@ -1,6 +1,8 @@
 // The named rate-limit policies and the daily call cap, in one place (decisions.md,
 // "Limits"). `strict` and `standard` are sliding windows of one minute, keyed per API key
-// id; the two sign-in policies are keyed per client address and per account + address
+// id (or signed-in member); `batches` and `webhook_tests` bound the calls that fan out (500
+// runs, a signed request to every webhook) so one caller cannot turn them into a flood; the
+// two sign-in policies are keyed per client address and per account + address
 // (docs/api-conventions.md, "Sign-in"); the daily cap counts every authenticated call of an
 // organization per UTC day.
 import type { TEnv } from "../../foundation/env.ts";
@@ -19,12 +21,20 @@ export type TPolicies = Record<TRateLimitPolicy, TPolicy>;
 
 export type TSignInPolicySettings = Partial<Pick<TEnv, "SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN" | "SIGN_IN_FAILURES_PER_ACCOUNT" | "SIGN_IN_FAILURES_WINDOW_SECONDS">>;
 
+/** Defaults of the policies added after the first two, for callers that pass only those. */
+const BATCHES_PER_MIN = 20;
+const WEBHOOK_TESTS_PER_MIN = 10;
+
 export function policiesFrom(
-  settings: Pick<TEnv, "RATE_LIMIT_STRICT_PER_MIN" | "RATE_LIMIT_STANDARD_PER_MIN"> & TSignInPolicySettings,
+  settings: Pick<TEnv, "RATE_LIMIT_STRICT_PER_MIN" | "RATE_LIMIT_STANDARD_PER_MIN"> &
+    Partial<Pick<TEnv, "RATE_LIMIT_BATCHES_PER_MIN" | "RATE_LIMIT_WEBHOOK_TESTS_PER_MIN">> &
+    TSignInPolicySettings,
 ): TPolicies {
   return {
     strict: { name: "strict", limit: settings.RATE_LIMIT_STRICT_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
     standard: { name: "standard", limit: settings.RATE_LIMIT_STANDARD_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
+    batches: { name: "batches", limit: settings.RATE_LIMIT_BATCHES_PER_MIN ?? BATCHES_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
+    webhook_tests: { name: "webhook_tests", limit: settings.RATE_LIMIT_WEBHOOK_TESTS_PER_MIN ?? WEBHOOK_TESTS_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
     // Every sign-in attempt from one client address (an office shares one).
     "sign-in-address": { name: "sign-in-address", limit: settings.SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN ?? 100, windowMs: RATE_LIMIT_WINDOW_MS },
     // Failed sign-ins of one account from one address (credential stuffing): taken on failure only.

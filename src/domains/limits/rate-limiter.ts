@@ -2,7 +2,10 @@
 // (Upstash, Redis, in-process) is chosen by configuration.
 import type { TStreamAdmission } from "./stream-slots.ts";
 
-export type TRateLimitPolicy = "strict" | "standard" | "sign-in-address" | "sign-in-failures";
+export type TRateLimitPolicy = "strict" | "standard" | "batches" | "webhook_tests" | "sign-in-address" | "sign-in-failures";
+
+/** Who holds an open stream: an API key (/v1 SSE, STREAMS_PER_API_KEY) or a member (dashboard, STREAMS_PER_MEMBER). */
+export type TStreamHolder = "api_key" | "member";
 
 export type TRateLimitDecision = {
   allowed: boolean;
@@ -29,10 +32,10 @@ export interface TRateLimiter {
    */
   admit(call: TAdmission): Promise<{ daily: TRateLimitDecision | null; rate: TRateLimitDecision | null }>;
   /**
-   * A slot for one more open Server-Sent Events stream of this API key (STREAMS_PER_API_KEY);
-   * the stream releases it when it closes.
+   * A slot for one more open Server-Sent Events stream of this API key (STREAMS_PER_API_KEY)
+   * or dashboard member (STREAMS_PER_MEMBER); the stream releases it when it closes.
    */
-  openStream(identifier: string): Promise<TStreamAdmission>;
+  openStream(identifier: string, holder?: TStreamHolder): Promise<TStreamAdmission>;
 }
 
 export type TAdmission = {

@@ -6,7 +6,8 @@ import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import type { Webhook, WebhookDelivery } from "../../generated/prisma/client.ts";
-import { notFound } from "../../foundation/errors.ts";
+import { env } from "../../foundation/env.ts";
+import { conflict, notFound } from "../../foundation/errors.ts";
 import { readPage, type TPagination } from "../../foundation/pagination.ts";
 import { iso, isoOrNull } from "../../foundation/schemas.ts";
 import { deliverAndRecord } from "./delivery-attempt.ts";
@@ -52,8 +53,19 @@ export function serializeDelivery(delivery: WebhookDelivery) {
 export async function createWebhook(principal: TPrincipal, input: { url: string; events: TWebhookEvent[] }) {
   await assertDeliverableUrl(input.url, { path: "url" });
   const secret = generateWebhookSecret();
-  const webhook = await db().webhook.create({
-    data: { ...tenantScope(principal), url: input.url, events: input.events, secretEncrypted: encryptSecret(secret) },
+  const cap = env().WEBHOOKS_PER_ORGANIZATION;
+  const webhook = await db().$transaction(async (tx) => {
+    // Count and insert under one lock per organization and mode, so concurrent creations
+    // cannot all see room for one more (the lock ends with the transaction).
+    const lockKey = `webhooks:${principal.organizationId}:${principal.livemode ? "live" : "test"}`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`;
+    const existing = await tx.webhook.count({ where: tenantScope(principal) });
+    if (existing >= cap) {
+      throw conflict(`An organization may have at most ${cap} webhooks per mode; delete one before adding another`);
+    }
+    return tx.webhook.create({
+      data: { ...tenantScope(principal), url: input.url, events: input.events, secretEncrypted: encryptSecret(secret) },
+    });
   });
   return { data: { ...serializeWebhook(webhook), secret } };
 }

@@ -13,6 +13,8 @@ export const renderApiReferencePage = ApiReference({
   url: "/v1/openapi.json",
   cdn: SCALAR_BUNDLE_PATH,
   pageTitle: "Agent Workforce API reference",
+  // The dashboard's icon: without one the browser asks for /favicon.ico (a 404 in its console).
+  favicon: "/icon.svg",
   // Each of these would otherwise reach a Scalar host from the reader's browser.
   withDefaultFonts: false,
   telemetry: false,

@@ -18,6 +18,7 @@ export const batchesRouter = router({
   create: apiProcedure
     .meta({
       scope: "batch:run",
+      rateLimit: "batches",
       successStatus: CREATE_STATUS,
       errors: ["insufficient_credits"],
       openapi: {

@@ -1,5 +1,6 @@
 import { idempotent, ZIdempotencyRequestHeaders, ZIdempotencyResponseHeaders } from "../trpc/idempotent.ts";
 import { apiProcedure, router } from "../trpc/init.ts";
+import { liveSubscription } from "../trpc/live-subscription.ts";
 import {
   ZCancelRunResponse,
   ZCreateRunRequest,
@@ -73,7 +74,7 @@ export const runsRouter = router({
   watch: apiProcedure
     .meta({ scope: "agents:read" })
     .input(ZRunIdInput)
-    .subscription(({ ctx, input, signal }) => watchRun(ctx.principal, input.id, signal)),
+    .subscription(({ ctx, input, signal }) => liveSubscription(ctx, signal, "agents:read", (live) => watchRun(ctx.principal, input.id, live))),
 
   deliveries: apiProcedure
     .meta({ scope: "webhooks:read" })

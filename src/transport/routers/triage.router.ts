@@ -1,4 +1,5 @@
 import { apiProcedure, router } from "../trpc/init.ts";
+import { liveSubscription } from "../trpc/live-subscription.ts";
 import {
   ZApproveTriageRequest,
   ZListTriageQuery,
@@ -67,7 +68,5 @@ export const triageRouter = router({
   // Dashboard-only (no /v1 path): the open queue refreshes on every change, over SSE.
   changes: apiProcedure
     .meta({ scope: "triage:read" })
-    .subscription(async function* ({ ctx, signal }) {
-      yield* triageChanges(ctx.principal, signal);
-    }),
+    .subscription(({ ctx, signal }) => liveSubscription(ctx, signal, "triage:read", (live) => triageChanges(ctx.principal, live))),
 });

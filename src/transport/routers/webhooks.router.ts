@@ -31,7 +31,14 @@ export const webhooksRouter = router({
     .meta({
       scope: "webhooks:write",
       successStatus: 201,
-      openapi: { method: "POST", path: "/v1/webhooks", tags: ["webhooks"], summary: "Register a webhook (secret shown once)" },
+      errors: ["conflict"],
+      openapi: {
+        method: "POST",
+        path: "/v1/webhooks",
+        tags: ["webhooks"],
+        summary: "Register a webhook (secret shown once)",
+        description: "An organization has at most 20 webhooks per mode (the server's `WEBHOOKS_PER_ORGANIZATION`): `409 conflict` beyond.",
+      },
     })
     .input(ZCreateWebhookRequest)
     .output(ZCreateWebhookResponse)
@@ -69,6 +76,7 @@ export const webhooksRouter = router({
   test: apiProcedure
     .meta({
       scope: "webhooks:write",
+      rateLimit: "webhook_tests",
       openapi: {
         method: "POST",
         path: "/v1/webhooks/test/{orgId}",

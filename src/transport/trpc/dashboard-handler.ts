@@ -2,13 +2,13 @@
 // /api/trpc. Error statuses and bodies come from the one error table, as on /v1, and
 // unexpected errors are logged with their stack (the body carries only the request id).
 // Callers are signed-in members (session cookie, SameSite=Lax, so another site cannot
-// post with it); bodies are bounded like /v1's.
+// post with it); bodies are bounded like /v1's, batches to TRPC_MAX_BATCH_SIZE procedures.
 import { randomUUID } from "node:crypto";
 import type { AnyRouter } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { env } from "../../foundation/env.ts";
 import { readBoundedBody } from "../../foundation/bounded-body.ts";
-import { isInternal, toErrorResponse } from "../../foundation/errors.ts";
+import { AppError, isInternal, toErrorResponse, validationError } from "../../foundation/errors.ts";
 import { logger } from "../../foundation/logger.ts";
 import { currentRequestId, runWithRequestId } from "../../foundation/request-context.ts";
 import type { TContext } from "./context.ts";
@@ -34,12 +34,34 @@ function errorResponse(error: unknown, requestId: string): Response {
   );
 }
 
+/**
+ * A batch request (`/api/trpc/a,b,c?batch=1`) naming more procedures than TRPC_MAX_BATCH_SIZE
+ * is refused before any of them runs: each would authenticate and query on its own.
+ */
+function oversizedBatch(url: string, limit: number): AppError | undefined {
+  const { pathname, searchParams } = new URL(url);
+  if (searchParams.get("batch") !== "1") return undefined;
+  let paths = pathname.slice(DASHBOARD_TRPC_ENDPOINT.length + 1);
+  try {
+    paths = decodeURIComponent(paths);
+  } catch {
+    // tRPC answers an undecodable path itself.
+  }
+  const count = paths.split(",").length;
+  if (count <= limit) return undefined;
+  return validationError(`A batch may call at most ${limit} procedures; this one calls ${count}`, [
+    { path: "(batch)", message: `at most ${limit} procedures per request` },
+  ]);
+}
+
 export function createDashboardHandler(router: AnyRouter): (req: Request) => Promise<Response> {
   return (incoming) => {
     // The custom server has already given this request an id (and its X-Request-Id header);
     // under `next start` alone there is none yet.
     const requestId = currentRequestId() ?? randomUUID();
     return runWithRequestId(requestId, async () => {
+      const tooMany = oversizedBatch(incoming.url, env().TRPC_MAX_BATCH_SIZE);
+      if (tooMany) return errorResponse(tooMany, requestId);
       let req: Request;
       try {
         req = await boundedRequest(incoming, env().MAX_BODY_BYTES);

@@ -1,7 +1,7 @@
 // tRPC is initialised once; every router (REST via trpc-to-openapi and the dashboard) is
 // built from these procedures, so auth, scopes and limits are decided in one place.
 import { initTRPC, type AnyRouter } from "@trpc/server";
-import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { AppError, toErrorResponse, type TErrorType } from "../../foundation/errors.ts";
 import { findJsonInputProblem, jsonInputError, MAX_JSON_DEPTH } from "../../foundation/json-input.ts";
@@ -59,7 +59,10 @@ const t = initTRPC
     errorFormatter({ shape, error, ctx }) {
       // The dashboard sees the same typed bodies and statuses as the REST API.
       const { status, body } = toErrorResponse(error, ctx?.requestId ?? "");
-      return { ...shape, data: { ...shape.data, code: TRPC_CODE_BY_STATUS[status] ?? shape.data.code, httpStatus: status, body } };
+      const code = TRPC_CODE_BY_STATUS[status] ?? shape.data.code;
+      // The top-level JSON-RPC code follows too: tRPC's subscription client reconnects on
+      // INTERNAL_SERVER_ERROR (what a domain error thrown in a stream starts as), never on a 4xx.
+      return { ...shape, code: TRPC_ERROR_CODES_BY_KEY[code], data: { ...shape.data, code, httpStatus: status, body } };
     },
   });
 

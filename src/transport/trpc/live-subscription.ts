@@ -1,0 +1,71 @@
+// The dashboard's live streams (tRPC subscriptions over SSE: runs.watch, triage.changes)
+// stay open for as long as the page does, so authorising them once at open is not enough:
+// each holds one of the member's stream slots (STREAMS_PER_MEMBER) and re-checks the
+// session and membership before every event it sends and every STREAM_ACCESS_RECHECK_MS
+// in between, ending with the typed error a new call would get once either is gone.
+import { env } from "../../foundation/env.ts";
+import { AppError } from "../../foundation/errors.ts";
+import type { THeaderReader, TPrincipal } from "../../domains/auth/authenticate.ts";
+import { confirmMemberAccess } from "../../domains/auth/member-access.ts";
+import type { TScope } from "../../domains/auth/scopes.ts";
+import { rateLimiter } from "../../domains/limits/rate-limiter.ts";
+
+type TLiveContext = { principal: TPrincipal; header: THeaderReader };
+
+/**
+ * Yields what `open` yields while the caller keeps the access checked by `scope`; `open`
+ * gets a signal that aborts when the client leaves or the access is gone.
+ */
+export async function* liveSubscription<T>(
+  ctx: TLiveContext,
+  signal: AbortSignal | undefined,
+  scope: TScope,
+  open: (signal: AbortSignal) => AsyncIterable<T>,
+): AsyncGenerator<T> {
+  const { principal } = ctx;
+  const holder = principal.kind === "member" ? principal.memberId ?? principal.actor.id : principal.apiKeyId ?? principal.actor.id;
+  const admission = await rateLimiter().openStream(holder, principal.kind === "member" ? "member" : "api_key");
+  if (!admission.admitted) {
+    throw new AppError("rate_limited", `At most ${admission.limit} live views may be open at once per member: close one (another tab) or retry later`, {
+      retry_after: admission.retryAfterSeconds,
+    });
+  }
+
+  const stop = new AbortController();
+  const onClientGone = () => stop.abort();
+  signal?.addEventListener("abort", onClientGone, { once: true });
+  let lost: unknown;
+  let reportLost!: () => void;
+  const accessLost = new Promise<null>((resolve) => (reportLost = () => resolve(null)));
+  const recheck = async () => {
+    if (lost !== undefined || principal.kind !== "member") return;
+    try {
+      await confirmMemberAccess(principal, ctx.header, scope);
+    } catch (error) {
+      // Fails closed: a check that cannot be made (database down) ends the stream too.
+      lost ??= error;
+      stop.abort();
+      reportLost();
+    }
+  };
+  const timer = setInterval(() => void recheck(), env().STREAM_ACCESS_RECHECK_MS);
+  const iterator = open(stop.signal)[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const step = await Promise.race([iterator.next(), accessLost]);
+      if (step === null || step.done) break;
+      await recheck();
+      if (lost !== undefined) break;
+      yield step.value;
+    }
+    // Thrown as it is: its status decides the tRPC code the client sees (init.ts's formatter).
+    if (lost !== undefined) throw lost;
+  } finally {
+    clearInterval(timer);
+    signal?.removeEventListener("abort", onClientGone);
+    stop.abort();
+    admission.slot.release();
+    // Ends the source once its pending step settles (it sees the aborted signal).
+    void Promise.resolve(iterator.return?.()).catch(() => undefined);
+  }
+}
