@@ -80,5 +80,4 @@ describe("admin CLI beside API traffic on the embedded database", () => {
     expect(runStatuses.length).toBeGreaterThan(0);
     expect(runStatuses.filter((run) => run.status !== 202)).toEqual([]);
   }, 240_000);
-
 });
