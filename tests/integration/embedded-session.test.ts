@@ -68,4 +68,35 @@ describe("migrations on the embedded database", () => {
       await Promise.all([second.end(), third.end()]);
     }
   });
+
+  it("lets the others wait while one connection is in a transaction, and rolls it back when that connection is lost", async () => {
+    const [owner, other] = (await Promise.all(
+      [0, 1].map(async () => {
+        const client = new pg.Client({ connectionString: database.connectionString });
+        await client.connect();
+        return client;
+      }),
+    )) as [pg.Client, pg.Client];
+    other.on("error", () => undefined);
+    owner.on("error", () => undefined);
+    try {
+      await owner.query("CREATE TABLE session_probe (id integer)");
+      await owner.query("BEGIN");
+      await owner.query("INSERT INTO session_probe VALUES ($1)", [1]);
+      let answered = false;
+      const count = other.query("SELECT count(*)::int AS n FROM session_probe").then((result) => {
+        answered = true;
+        return result.rows[0].n;
+      });
+      // Not answered while the transaction is open (a wait is the only way to see "not yet").
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false);
+      // The owner's process dies with its transaction open.
+      (owner as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy();
+      expect(await count).toBe(0);
+    } finally {
+      await other.end();
+      await owner.end().catch(() => undefined);
+    }
+  });
 });
