@@ -14,6 +14,7 @@ const CANCEL_REQUEST = 80_877_102;
 const READY_FOR_QUERY = 0x5a; // 'Z'
 const IDLE = 0x49; // 'I': no transaction, no unfinished extended-query exchange
 const TERMINATE = 0x58; // 'X'
+const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
 
 /** One holder of the session at a time, the others waiting in arrival order. */
 class SessionLock {
@@ -153,6 +154,8 @@ class SessionConnection {
     if (!this.#holding) {
       await this.lock.acquire();
       this.#holding = true;
+      // Gone while waiting: nothing to run; the clean-up step releases the session.
+      if (this.#closed) return;
     }
     const output: Buffer[] = [];
     await this.db.runExclusive(() =>
@@ -212,12 +215,19 @@ class SessionConnection {
    */
   async #cleanUp(): Promise<void> {
     this.onGone();
-    if (!this.#holding && this.statements.size === 0) return;
-    if (!this.#holding) await this.lock.acquire();
+    const unfinished = this.#holding;
+    if (!unfinished && this.statements.size === 0) return;
+    if (!unfinished) await this.lock.acquire();
     this.#holding = true;
     try {
-      // ROLLBACK also ends the implicit transaction of an unfinished extended-query exchange.
-      await this.db.exec("ROLLBACK").catch(() => undefined);
+      if (unfinished) {
+        // ROLLBACK also aborts the implicit transaction of an exchange cut before its Sync; an
+        // exchange that failed ignores everything until a Sync, so one follows, then ROLLBACK
+        // again for an explicit transaction that was failed. Each is harmless when not needed.
+        await this.db.exec("ROLLBACK").catch(() => undefined);
+        await this.db.runExclusive(() => this.db.execProtocolRaw(SYNC)).catch(() => undefined);
+        await this.db.exec("ROLLBACK").catch(() => undefined);
+      }
       for (const name of this.statements) await this.db.exec(`DEALLOCATE "${name.replaceAll('"', '""')}"`).catch(() => undefined);
       this.statements.clear();
     } finally {
