@@ -90,7 +90,8 @@ describe("GET /v1/openapi.json", () => {
     for (const [path, methods] of Object.entries(document.paths) as [string, any][]) {
       for (const [method, operation] of Object.entries(methods) as [string, any][]) {
         if (!operation.requestBody) continue;
-        const schema = operation.requestBody.content["application/json"].schema;
+        const declared = operation.requestBody.content["application/json"].schema;
+        const schema = declared.$ref ? document.components.schemas[declared.$ref.split("/").pop()] : declared;
         const requiresAField = (schema.required ?? []).length > 0;
         expect({ operation: `${method} ${path}`, required: operation.requestBody.required }).toEqual({ operation: `${method} ${path}`, required: requiresAField });
       }
