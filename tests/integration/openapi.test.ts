@@ -1,7 +1,8 @@
 // The OpenAPI document is generated from the routers; the snapshot makes contract changes
 // deliberate (update it with `npx vitest run tests/integration/openapi.test.ts --update`).
 import { describe, expect, inject, it } from "vitest";
-import { call } from "../helpers/api.ts";
+import { call, createTenant } from "../helpers/api.ts";
+import { insertRunAwaitingTriage } from "../helpers/fixtures.ts";
 
 const SPEC_OPERATIONS = [
   "GET /v1/health",
@@ -79,6 +80,33 @@ describe("GET /v1/openapi.json", () => {
     }
     expect(document.components.schemas.Error.required).toEqual(["error", "type", "message"]);
     expect(Object.keys(document.components.schemas)).toEqual(["Error"]);
+  });
+
+  it("marks a request body optional exactly when the server accepts none (approve, reject)", async () => {
+    const document = await fetchDocument();
+    for (const path of ["/v1/triage/{id}/approve", "/v1/triage/{id}/reject"]) {
+      expect(document.paths[path].post.requestBody.required).toBe(false);
+    }
+    for (const [path, methods] of Object.entries(document.paths) as [string, any][]) {
+      for (const [method, operation] of Object.entries(methods) as [string, any][]) {
+        if (!operation.requestBody) continue;
+        const declared = operation.requestBody.content["application/json"].schema;
+        const schema = declared.$ref ? document.components.schemas[declared.$ref.split("/").pop()] : declared;
+        const requiresAField = (schema.required ?? []).length > 0;
+        expect({ operation: `${method} ${path}`, required: operation.requestBody.required }).toEqual({ operation: `${method} ${path}`, required: requiresAField });
+      }
+    }
+
+    // What the document allows works: no body at all, no Content-Type.
+    const tenant = await createTenant();
+    for (const action of ["approve", "reject"]) {
+      const fixture = await insertRunAwaitingTriage(tenant.orgId);
+      const response = await fetch(`${inject("baseUrl")}/v1/triage/${fixture.triageItemId}/${action}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${tenant.key}` },
+      });
+      expect(response.status).toBe(200);
+    }
   });
 
   it("matches the committed contract snapshot", async () => {

@@ -1,10 +1,12 @@
 // GET /v1/runs/:id/stream read as a real SSE client reads it (api-spec.md "Run status
 // stream", decisions.md "Stream"): fetch, then parse `id:`/`data:` lines off the body.
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { EventSource } from "eventsource";
+import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, createKey, createTenant, type TTenant, UUID_PATTERN } from "../helpers/api.ts";
 import { insertRunAwaitingTriage } from "../helpers/fixtures.ts";
 import { openStream, type TSseStream } from "../helpers/sse.ts";
+import { until } from "../helpers/waiting.ts";
 
 let tenant: TTenant;
 const open: TSseStream[] = [];
@@ -80,17 +82,34 @@ describe("GET /v1/runs/:id/stream", () => {
     expect(await sse.nextData(5_000)).toBeNull();
   });
 
-  it("skips the update a reconnecting client already has (Last-Event-ID) and closes without data", async () => {
+  it("answers 204 No Content to a client whose Last-Event-ID is a finished run's final update", async () => {
     const runId = await startRun();
     expect((await call("POST", `/v1/runs/${runId}/cancel`, { key: tenant.key })).status).toBe(200);
     const firstConnection = await stream(runId);
     const seen = await firstConnection.nextData(2_000);
+    expect(seen!.json.status).toBe("cancelled");
     expect(seen!.id).toMatch(/\S/);
     expect(await firstConnection.nextData(5_000)).toBeNull();
 
-    const reconnect = await stream(runId, { headers: { "last-event-id": seen!.id! } });
-    expect(reconnect.response.status).toBe(200);
-    expect(await reconnect.nextData(5_000)).toBeNull();
+    const reconnect = await call("GET", `/v1/runs/${runId}/stream`, { key: tenant.key, headers: { "last-event-id": seen!.id! } });
+    expect(reconnect.status).toBe(204);
+    expect(reconnect.text).toBe("");
+    expect(reconnect.headers.get("content-type")).toBeNull();
+  });
+
+  it("sends a finished run's final state to a client without Last-Event-ID or with another id", async () => {
+    const runId = await startRun();
+    const live = await stream(runId);
+    const earlier = await live.nextData(2_000);
+    await live.close();
+    expect((await call("POST", `/v1/runs/${runId}/cancel`, { key: tenant.key })).status).toBe(200);
+    const variants: Record<string, string>[] = [{}, { "last-event-id": earlier!.id! }, { "last-event-id": "not-an-id" }];
+    for (const headers of variants) {
+      const reconnect = await stream(runId, { headers });
+      expect(reconnect.response.status).toBe(200);
+      expect((await reconnect.nextData(2_000))!.json.status).toBe("cancelled");
+      expect(await reconnect.next(5_000)).toBeNull();
+    }
   });
 
   it("still sends the current state when Last-Event-ID is stale", async () => {
@@ -102,6 +121,49 @@ describe("GET /v1/runs/:id/stream", () => {
     const reconnect = await stream(runId, { headers: { "last-event-id": queued!.id! } });
     expect((await reconnect.nextData(2_000))!.json.status).toBe("cancelled");
   });
+});
+
+describe("a standard EventSource client", () => {
+  it("receives a run's updates, reconnects once with the final id, gets 204 and stops", async () => {
+    const fixture = await insertRunAwaitingTriage(tenant.orgId, { confidence: 0.4, proposedOutput: { decision: "ship" } });
+    // Every request the client makes, with the Last-Event-ID it sent and the status it got.
+    const requests: { lastEventId: string | null; status?: number }[] = [];
+    const source = new EventSource(`${inject("baseUrl")}/v1/runs/${fixture.runId}/stream`, {
+      fetch: async (url, init) => {
+        const headers = new Headers(init?.headers);
+        const request: { lastEventId: string | null; status?: number } = { lastEventId: headers.get("last-event-id") };
+        requests.push(request);
+        headers.set("authorization", `Bearer ${tenant.key}`);
+        const response = await fetch(url, { ...init, headers });
+        request.status = response.status;
+        return response;
+      },
+    });
+    const updates: { id: string; data: any }[] = [];
+    source.addEventListener("message", (event) => updates.push({ id: event.lastEventId, data: JSON.parse(event.data) }));
+    try {
+      await until("the first update", () => updates.length >= 1, 10_000);
+      expect(updates[0]!.data.status).toBe("pending_triage");
+      expect((await call("POST", `/v1/triage/${fixture.triageItemId}/approve`, { key: tenant.key })).status).toBe(200);
+      await until("the completed update", () => updates.find((update) => update.data.status === "completed"), 10_000);
+
+      // The server ends the response; the client reconnects (after `retry`) with the final id and is told to stop.
+      await until("the client to give up", () => source.readyState === EventSource.CLOSED, 15_000);
+      const final = updates.at(-1)!;
+      expect(final.data).toEqual({ status: "completed", confidence: 0.4, result: { decision: "ship" }, error: null });
+      expect(requests).toEqual([
+        { lastEventId: null, status: 200 },
+        { lastEventId: final.id, status: 204 },
+      ]);
+
+      // Closed for good: no further reconnects over more than two retry intervals.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      expect(requests).toHaveLength(2);
+      expect(updates.filter((update) => update.data.status === "completed")).toHaveLength(1);
+    } finally {
+      source.close();
+    }
+  }, 40_000);
 });
 
 describe("stream errors are JSON, not streams", () => {

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { serveSession } from "./embedded-session-server.ts";
 
 type TOwner = { pid: number; port: number };
 
@@ -64,13 +65,11 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<TEmbeddedDa
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
-  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   const db = await PGlite.create(path.join(directory, "pgdata"));
-  // The socket server multiplexes several client connections onto PGlite's single
-  // session, keeping each open transaction on its own connection.
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 16 });
-  await server.start();
-  const port = Number(server.getServerConn().split(":").pop());
+  // Several client connections share PGlite's single session, each holding it for whole
+  // units of work (embedded-session-server.ts).
+  const server = await serveSession(db, { host: "127.0.0.1", port: 0, maxConnections: 16 });
+  const port = server.port;
   writeFileSync(ownerFile(directory), JSON.stringify({ pid: process.pid, port } satisfies TOwner));
 
   let stopped = false;

@@ -45,6 +45,17 @@ export async function applyPendingMigrations(connectionString: string): Promise<
       const checksum = createHash("sha256").update(sql).digest("hex");
       await client.query("BEGIN");
       try {
+        // Checked again inside the transaction: on the embedded database every connection
+        // shares one session, where the advisory lock excludes no one, but a transaction runs
+        // alone (embedded-session-server.ts), so a migration another process applied meanwhile is seen.
+        const appliedMeanwhile = await client.query(
+          `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+          [name],
+        );
+        if (appliedMeanwhile.rowCount) {
+          await client.query("COMMIT");
+          continue;
+        }
         await client.query(sql);
         await client.query(
           `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count)

@@ -13,11 +13,12 @@ import { IDEMPOTENCY_KEY_HEADER } from "../trpc/idempotent.ts";
 import { procedureMetaByPath, type TApiMeta } from "../trpc/init.ts";
 
 type TResponse = { description: string; content?: Record<string, unknown> };
+type TSchema = { $ref?: string; required?: string[] };
 type TOperation = {
   responses?: Record<string, TResponse>;
   security?: unknown[];
   parameters?: { in?: string; name?: string }[];
-  requestBody?: unknown;
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: TSchema }> };
 };
 
 const ERROR_SCHEMA_NAME = "Error";
@@ -63,6 +64,21 @@ function errorResponses(types: Set<TErrorType>): Record<string, TResponse> {
   );
 }
 
+/**
+ * The server reads a missing body as `{}` (rest-handler.ts), so a body whose schema requires
+ * no field may be left out (approve, reject): the document must not say it is required.
+ */
+function bodyIsOptional(operation: TOperation, schemas: Record<string, unknown>): boolean {
+  const content = Object.values(operation.requestBody?.content ?? {});
+  return (
+    content.length > 0 &&
+    content.every(({ schema }) => {
+      const resolved = (schema?.$ref ? schemas[schema.$ref.replace("#/components/schemas/", "")] : schema) as TSchema | undefined;
+      return resolved !== undefined && !resolved.$ref && (resolved.required ?? []).length === 0;
+    })
+  );
+}
+
 export function buildOpenApiDocument(input: { router: AnyRouter; baseUrl: string; extraPaths: ZodOpenApiPathsObject }): OpenAPIObject {
   const baseUrl = input.baseUrl.replace(/\/$/, "");
   const document = generateOpenApiDocument(input.router, {
@@ -95,6 +111,7 @@ export function buildOpenApiDocument(input: { router: AnyRouter; baseUrl: string
       // A public operation says so explicitly: no key needed.
       if (meta && meta.scope === undefined) operation.security = [];
       operation.responses = { ...responses, ...errorResponses(errorTypesOf(path, operation, meta)) };
+      if (operation.requestBody && bodyIsOptional(operation, document.components?.schemas ?? {})) operation.requestBody.required = false;
     }
   }
   // Only our Error schema: the library's own error.* components are replaced everywhere.

@@ -1,8 +1,10 @@
 // GET /v1/runs/:id/stream — Server-Sent Events. The first update goes out at once, later
 // ones on every change (at most one per 2 s), a `: ping` comment every 15 s, and the
 // stream closes on a terminal state or after 30 s. Each update carries `id:` (the run's
-// version) so a reconnecting client's Last-Event-ID skips what it already saw. At shutdown
-// every open stream is ended cleanly, so clients reconnect (to another instance) at once.
+// version and status) so a reconnecting client's Last-Event-ID skips what it already saw;
+// a client that already has the final state gets 204, which stops an EventSource from
+// reconnecting. At shutdown every open stream is ended cleanly, so clients reconnect (to
+// another instance) at once.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { coalescedReader } from "../../foundation/coalesced-read.ts";
@@ -20,7 +22,14 @@ import type { TRestRoute } from "../rest/rest-handler.ts";
 
 export const STREAM_TIMING = { minUpdateIntervalMs: 2_000, pingIntervalMs: 15_000, maxDurationMs: 30_000 };
 
-const isTerminal = (run: Run) => (TERMINAL_RUN_STATUSES as readonly string[]).includes(run.status);
+const isTerminal = (run: Pick<Run, "status">) => (TERMINAL_RUN_STATUSES as readonly string[]).includes(run.status);
+
+/**
+ * An update's id: the run's last change time and its status. The status is part of it
+ * because two changes can share a millisecond (an agent with no latency): the terminal
+ * state must never look like one the client already has.
+ */
+const eventId = (run: Pick<Run, "status" | "updatedAt">) => `${run.updatedAt.getTime()}-${run.status}`;
 
 function updateFrame(run: Run): string {
   const payload = {
@@ -29,28 +38,31 @@ function updateFrame(run: Run): string {
     result: (run.output as Record<string, unknown> | null) ?? null,
     error: run.errorMessage,
   };
-  return `id: ${run.updatedAt.getTime()}\ndata: ${JSON.stringify(payload)}\n\n`;
+  return `id: ${eventId(run)}\ndata: ${JSON.stringify(payload)}\n\n`;
 }
 
 /**
  * Authenticates, checks the run exists and takes one of the key's stream slots; throws
- * AppError (rendered as JSON) before any stream starts.
+ * AppError (rendered as JSON) before any stream starts. `finished` when the run is terminal
+ * and the client's Last-Event-ID is its final update: nothing is left to stream.
  */
 async function openRunStream(
   request: { header: THeaderReader; setHeader: (name: string, value: string) => void },
   runId: string,
-): Promise<{ runId: string; slot: TStreamSlot }> {
+): Promise<{ finished: true } | { finished: false; runId: string; slot: TStreamSlot }> {
   const principal = await authorizeApiCall(request, { scope: "agents:read" });
   const { id } = ZRunIdInput.parse({ id: runId });
-  const run = await db().run.findFirst({ where: { id, ...tenantScope(principal) }, select: { id: true } });
+  const run = await db().run.findFirst({ where: { id, ...tenantScope(principal) }, select: { id: true, status: true, updatedAt: true } });
   if (!run) throw notFound("Run");
+  const lastEventId = request.header("last-event-id");
+  if (lastEventId && isTerminal(run) && lastEventId === eventId(run)) return { finished: true };
   const admission = await rateLimiter().openStream(principal.apiKeyId ?? principal.actor.id);
   if (!admission.admitted) {
     throw new AppError("rate_limited", `At most ${admission.limit} streams may be open at once per API key`, {
       retry_after: admission.retryAfterSeconds,
     });
   }
-  return { runId: run.id, slot: admission.slot };
+  return { finished: false, runId: run.id, slot: admission.slot };
 }
 
 /** Each open stream's close. Once shutting down, a new stream ends after its first update. */
@@ -98,7 +110,7 @@ function streamRun(req: IncomingMessage, res: ServerResponse, runId: string, slo
 
   const send = (run: Run) => {
     if (closed) return;
-    const version = String(run.updatedAt.getTime());
+    const version = eventId(run);
     if (version !== lastVersion) {
       res.write(updateFrame(run));
       lastVersion = version;
@@ -142,18 +154,34 @@ export const runStreamRoute: TRestRoute = {
     tags: ["runs"],
     summary: "Server-Sent Events stream of a run's status",
     security: [{ bearerAuth: [] }],
-    requestParams: { path: z.object({ id: z.uuid() }) },
+    requestParams: {
+      path: z.object({ id: z.uuid() }),
+      header: z.object({
+        "Last-Event-ID": z
+          .string()
+          .optional()
+          .meta({ description: "The `id:` of the last update the client received (an EventSource sends it when it reconnects)" }),
+      }),
+    },
     responses: {
       "200": {
-        description: "text/event-stream of `data: {status, confidence, result, error}` updates",
+        description: "text/event-stream of `data: {status, confidence, result, error}` updates, each with an `id:`",
         content: { "text/event-stream": { schema: { type: "string" } } },
+      },
+      "204": {
+        description:
+          "The run is finished and the request's `Last-Event-ID` is the id of its final update: nothing more will come (an EventSource stops reconnecting)",
       },
     },
   },
   async handle({ req, res, params, header }) {
-    const { runId, slot } = await openRunStream({ header, setHeader: (name, value) => res.setHeader(name, value) }, params.id ?? "");
+    const opened = await openRunStream({ header, setHeader: (name, value) => res.setHeader(name, value) }, params.id ?? "");
+    if (opened.finished) {
+      res.writeHead(204).end();
+      return;
+    }
     // A client gone while the stream was being opened does not hold its slot.
-    if (req.socket.destroyed) return slot.release();
-    streamRun(req, res, runId, slot);
+    if (req.socket.destroyed) return opened.slot.release();
+    streamRun(req, res, opened.runId, opened.slot);
   },
 };
