@@ -1,0 +1,77 @@
+// What an agent accepts as a run's `data`, as JSON Schema (draft 2020-12): published in
+// GET /v1/agents and checked when a run or batch row is accepted, before anything is charged.
+// The built-ins' schemas are generated from the zod schemas their agents parse with, so the
+// published contract and the agent cannot drift; custom agents bring their own. Ajv
+// validates both, so every refusal names a JSON path the same way.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { z } from "zod";
+import type { TAgentType } from "./agent-types.ts";
+import { ZPurchaseDocument, ZReceipt } from "./ap-specialist.ts";
+import { ZRfqData } from "./rfq-generator.ts";
+
+export type TJsonSchema = Record<string, unknown>;
+
+/** One reason `data` does not fit: `path` is a JSON Pointer into `data` ("" for the whole). */
+export type TSchemaIssue = { path: string; message: string };
+
+// ajv-formats is CommonJS with its function on `default` when imported from ESM.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+
+const ajv = new Ajv2020({ allErrors: false, strict: false, validateFormats: true });
+addFormats(ajv);
+
+const ANY_OBJECT: TJsonSchema = { type: "object" };
+
+const toInputSchema = (schema: z.ZodType): TJsonSchema =>
+  z.toJSONSchema(schema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as TJsonSchema;
+
+const ZApData = z.object({
+  invoice: ZPurchaseDocument,
+  purchase_order: ZPurchaseDocument.nullish(),
+  receipt: ZReceipt.nullish(),
+});
+
+/** `data` of each built-in agent (center routes anything; assistant reads any object). */
+export const BUILT_IN_INPUT_SCHEMAS: Record<TAgentType, TJsonSchema> = {
+  center: ANY_OBJECT,
+  assistant: ANY_OBJECT,
+  ap_specialist: toInputSchema(ZApData),
+  rfq_generator: toInputSchema(ZRfqData),
+};
+
+const compiled = new Map<string, ValidateFunction>();
+
+function validatorFor(schema: TJsonSchema): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+/** Why `schema` is not a usable JSON Schema, or null when it is. */
+export function schemaProblem(schema: unknown): string | null {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return "must be a JSON Schema object";
+  if (!ajv.validateSchema(schema)) return ajv.errorsText(ajv.errors, { dataVar: "schema" });
+  try {
+    validatorFor(schema as TJsonSchema);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const describe = (error: ErrorObject): TSchemaIssue => {
+  // A missing property is reported at its parent; name the property itself.
+  const missing = error.keyword === "required" ? `/${String((error.params as { missingProperty: string }).missingProperty)}` : "";
+  return { path: `${error.instancePath}${missing}`, message: error.message ?? "is invalid" };
+};
+
+/** The reasons `data` does not fit `schema` (empty when it does). */
+export function inputIssues(schema: TJsonSchema, data: unknown): TSchemaIssue[] {
+  const validate = validatorFor(schema);
+  return validate(data) ? [] : (validate.errors ?? []).map(describe);
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { BUILT_IN_INPUT_SCHEMAS, inputIssues, schemaProblem } from "../../../src/domains/agents/input-schemas.ts";
+
+const line = { sku: "PAPER-A4", description: "A4 paper, box", quantity: 10, unit_price: 25 };
+const invoice = { number: "INV-7", vendor: "Acme", currency: "USD", total: 250, lines: [line] };
+
+describe("agent input schemas", () => {
+  it("accepts the README's AP example and names the path of a line without description", () => {
+    expect(inputIssues(BUILT_IN_INPUT_SCHEMAS.ap_specialist, { invoice, purchase_order: invoice })).toEqual([]);
+    const { description: _omitted, ...withoutDescription } = line;
+    const issues = inputIssues(BUILT_IN_INPUT_SCHEMAS.ap_specialist, { invoice: { ...invoice, lines: [withoutDescription] } });
+    expect(issues[0]).toMatchObject({ path: "/invoice/lines/0/description" });
+  });
+
+  it("checks RFQ items and supplier emails", () => {
+    expect(inputIssues(BUILT_IN_INPUT_SCHEMAS.rfq_generator, { items: [{ description: "Laptop", quantity: 20 }] })).toEqual([]);
+    expect(inputIssues(BUILT_IN_INPUT_SCHEMAS.rfq_generator, { items: [{ description: "Laptop", quantity: "many" }] })[0]).toMatchObject({
+      path: "/items/0/quantity",
+    });
+    expect(inputIssues(BUILT_IN_INPUT_SCHEMAS.rfq_generator, { suppliers: [{ name: "A", email: "not-an-email" }] })[0]).toMatchObject({
+      path: "/suppliers/0/email",
+    });
+  });
+
+  it("refuses a schema that is not one and accepts a 2020-12 object schema", () => {
+    expect(schemaProblem({ type: 5 })).toMatch(/schema/);
+    expect(schemaProblem([])).toBe("must be a JSON Schema object");
+    expect(schemaProblem({ type: "object", properties: { category: { enum: ["a", "b"] } }, required: ["category"] })).toBeNull();
+  });
+});
