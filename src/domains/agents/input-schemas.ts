@@ -6,6 +6,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { z } from "zod";
+import { validationError } from "../../foundation/errors.ts";
 import type { TAgentType } from "./agent-types.ts";
 import { ZPurchaseDocument, ZReceipt } from "./ap-specialist.ts";
 import { ZRfqData } from "./rfq-generator.ts";
@@ -74,4 +75,20 @@ const describe = (error: ErrorObject): TSchemaIssue => {
 export function inputIssues(schema: TJsonSchema, data: unknown): TSchemaIssue[] {
   const validate = validatorFor(schema);
   return validate(data) ? [] : (validate.errors ?? []).map(describe);
+}
+
+/** `data.invoice.lines.0.description` style path of an issue, as the API's validation errors name fields. */
+export const dataPath = (issue: TSchemaIssue, root = "data"): string =>
+  [root, ...issue.path.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))].join(".");
+
+/**
+ * Throws a 400 validation_error naming every path where `data` does not fit the agent's
+ * input schema; `root` prefixes the paths (a batch row passes `rows.3.data`).
+ */
+export function assertInputFits(schema: TJsonSchema, data: unknown, root = "data"): void {
+  const issues = inputIssues(schema, data);
+  if (issues.length === 0) return;
+  const named = issues.map((issue) => ({ path: dataPath(issue, root), message: issue.message }));
+  const more = named.length > 1 ? ` (and ${named.length - 1} more)` : "";
+  throw validationError(`Invalid ${named[0]!.path}: ${named[0]!.message}${more}`, named);
 }

@@ -28,3 +28,17 @@ describe("agent input schemas", () => {
     expect(schemaProblem({ type: "object", properties: { category: { enum: ["a", "b"] } }, required: ["category"] })).toBeNull();
   });
 });
+
+describe("assertInputFits", () => {
+  it("throws a validation_error naming the data path (and a batch row's prefix)", async () => {
+    const { assertInputFits } = await import("../../../src/domains/agents/input-schemas.ts");
+    const bad = { invoice: { ...invoice, total: "lots" } };
+    expect(() => assertInputFits(BUILT_IN_INPUT_SCHEMAS.ap_specialist, bad)).toThrow(/Invalid data\.invoice\.total/);
+    try {
+      assertInputFits(BUILT_IN_INPUT_SCHEMAS.ap_specialist, bad, "rows.3.data");
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ type: "validation_error", details: { issues: [{ path: "rows.3.data.invoice.total" }] } });
+    }
+  });
+});
