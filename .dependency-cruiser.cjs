@@ -9,9 +9,10 @@ const DOMAINS_BELOW = {
   idempotency: [],
   organizations: ["auth"],
   usage: ["agents", "auth"],
-  runs: ["agents", "auth", "usage"],
+  "agent-definitions": ["agents", "auth"],
+  runs: ["agents", "agent-definitions", "auth", "usage"],
   triage: ["runs", "auth"],
-  batches: ["runs", "auth", "usage", "agents"],
+  batches: ["runs", "auth", "usage", "agents", "agent-definitions"],
   webhooks: ["runs", "auth"],
 };
 

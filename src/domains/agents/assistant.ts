@@ -142,6 +142,8 @@ export async function converse<TAnswer>(options: {
   tools?: TModelTool[];
   /** Prefix of every call's step name (distinct per conversation within one run). */
   stepPrefix?: string;
+  /** Ask this model instead of AGENT_MODEL (a custom agent's own `model`). */
+  requestModel?: string;
 }): Promise<TModelAgentRun> {
   const messages: TChatMessage[] = [
     { role: "system", content: options.system },
@@ -158,6 +160,7 @@ export async function converse<TAnswer>(options: {
       messages: [...messages],
       jsonSchema: { name: options.schemaName, schema: options.schema },
       tools: options.tools?.map((tool) => tool.definition),
+      ...(options.requestModel ? { model: options.requestModel } : {}),
     });
     if (answer.kind !== "answer") return done({ kind: "failed", message: `Model call failed: ${answer.message}` });
     usage.calls += 1;

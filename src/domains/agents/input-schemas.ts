@@ -77,6 +77,9 @@ export function inputIssues(schema: TJsonSchema, data: unknown): TSchemaIssue[] 
   return validate(data) ? [] : (validate.errors ?? []).map(describe);
 }
 
+/** The reasons a model's `output` does not fit a custom agent's output schema (empty when it does). */
+export const outputIssues = (schema: TJsonSchema, output: unknown): TSchemaIssue[] => inputIssues(schema, output);
+
 /** `data.invoice.lines.0.description` style path of an issue, as the API's validation errors name fields. */
 export const dataPath = (issue: TSchemaIssue, root = "data"): string =>
   [root, ...issue.path.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))].join(".");

@@ -15,6 +15,8 @@ export type TModelRequest = {
   /** Structured output: the answer must be JSON matching this schema. */
   jsonSchema?: { name: string; schema: Record<string, unknown> };
   tools?: TChatTool[];
+  /** The model id to ask (a custom agent's own `model`); AGENT_MODEL when absent. */
+  model?: string;
 };
 
 export type TModelAnswer = {
@@ -74,7 +76,7 @@ function describe(error: InstanceType<typeof OpenAI.APIError>): string {
 export async function callModel(settings: TModelSettings, request: TModelRequest): Promise<TModelOutcome> {
   try {
     const completion = await clientFor(settings).chat.completions.create({
-      model: settings.model,
+      model: request.model ?? settings.model,
       messages: request.messages,
       ...(settings.maxTokens ? { max_tokens: settings.maxTokens } : {}),
       ...(request.jsonSchema
@@ -89,7 +91,7 @@ export async function callModel(settings: TModelSettings, request: TModelRequest
     );
     return {
       kind: "answer",
-      model: completion.model || settings.model,
+      model: completion.model || request.model || settings.model,
       content: choice.message.content ?? null,
       toolCalls,
       finishReason: choice.finish_reason ?? null,

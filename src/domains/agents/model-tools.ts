@@ -99,3 +99,8 @@ export const RFQ_DRAFT_TOOL: TModelTool = {
 };
 
 export const ASSISTANT_TOOLS: TModelTool[] = [AP_MATCH_TOOL, RFQ_DRAFT_TOOL];
+
+/** The tools a custom agent may name (published in GET /v1/agents). */
+export const TOOL_NAMES = ["ap_match", "rfq_draft"] as const;
+export type TToolName = (typeof TOOL_NAMES)[number];
+export const TOOLS_BY_NAME: Record<TToolName, TModelTool> = { ap_match: AP_MATCH_TOOL, rfq_draft: RFQ_DRAFT_TOOL };

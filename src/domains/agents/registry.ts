@@ -46,8 +46,9 @@ const formatScore = (value: number): string => String(Number(value.toFixed(4)));
  * The human-readable triage_reason when a run must wait for a person, or null. The
  * agent's own reason wins; otherwise a confidence below the organization's threshold.
  */
-export function needsTriage(result: TAgentResult, threshold: number): string | null {
+export function needsTriage(result: TAgentResult, organizationThreshold: number): string | null {
   if (result.triage) return result.triage.reason;
+  const threshold = result.reviewThreshold ?? organizationThreshold;
   if (result.confidence_score < threshold) {
     const because = result.lowConfidenceReason ? `: ${result.lowConfidenceReason}` : "";
     return `confidence ${formatScore(result.confidence_score)} is below the review threshold ${formatScore(threshold)}${because}`;

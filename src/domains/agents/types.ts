@@ -11,6 +11,8 @@ export type TAgentResult = {
   triage?: { reason: string };
   /** The agent's own words for why it is unsure, added to the reason when the score is below the threshold. */
   lowConfidenceReason?: string;
+  /** The agent's own review threshold (a custom agent's version), instead of the organization's. */
+  reviewThreshold?: number;
 };
 
 /** Pure and synchronous, so agents are unit-testable without a clock or a database. */

@@ -10,7 +10,7 @@ export type TMemberRole = (typeof MEMBER_ROLES)[number];
 const READ_SCOPES: TScope[] = ["agents:read", "triage:read", "webhooks:read", "batch:read"];
 
 export const ROLE_SCOPES: Record<MemberRole, readonly TScope[]> = {
-  // Keys, webhooks, members and plan, and everything below.
+  // Keys, webhooks, members and plan, agent definitions (agents:write), and everything below.
   admin: SCOPES,
   // Decides triage and starts work (runs, CSV batches); sees everything.
   reviewer: [...READ_SCOPES, "triage:write", "agents:run", "batch:run"],

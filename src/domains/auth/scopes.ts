@@ -4,6 +4,7 @@ import { z } from "zod";
 export const SCOPES = [
   "agents:run",
   "agents:read",
+  "agents:write",
   "triage:read",
   "triage:write",
   "webhooks:read",
@@ -25,7 +26,8 @@ export function parseScopeList(value: string): TScope[] {
 /** One line per scope, for people choosing a key's scopes in the dashboard. */
 export const SCOPE_DESCRIPTIONS: Record<TScope, string> = {
   "agents:run": "Start and cancel agent runs (POST /v1/run).",
-  "agents:read": "Read runs, their output and their status stream.",
+  "agents:read": "Read runs, their output and their status stream, and the agents.",
+  "agents:write": "Define, version, roll back and archive the organization's own agents.",
   "triage:read": "List the runs waiting for a person.",
   "triage:write": "Approve or reject runs waiting for a person.",
   "webhooks:read": "List webhooks and their delivery attempts.",

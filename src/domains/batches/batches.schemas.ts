@@ -1,14 +1,17 @@
 // Contracts of the batch endpoints.
 import { z } from "zod";
 import { optionalWholeNumber, ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
-import { ZAgentType } from "../agents/agent-types.ts";
+import { ZAgentTypeName } from "../agents/agent-types.ts";
+import { ZAgentVersionNumber } from "../runs/runs.schemas.ts";
 import { ZHttpsUrl, ZJsonObject, ZJsonObjectOutput, ZUuid } from "../../foundation/schemas.ts";
 
 export const MAX_BATCH_ROWS = 500;
 export const ZBatchStatus = z.enum(["pending", "running", "completed", "cancelled"]);
 
 export const ZCreateBatchRequest = z.object({
-  agent_type: ZAgentType,
+  agent_type: ZAgentTypeName,
+  // Addition: pin a version of a custom agent for every row; default its active one.
+  agent_version: ZAgentVersionNumber.optional(),
   rows: z
     .array(
       z.object({

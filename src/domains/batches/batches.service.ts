@@ -1,7 +1,7 @@
 // Batches: accept up to 500 rows as one pending job, read them back, cancel.
 import { randomUUID } from "node:crypto";
 import type { TPrincipal } from "../auth/authenticate.ts";
-import { assertAgentTypeAvailable } from "../agents/assistant.ts";
+import { pinAgentVersion } from "../agent-definitions/run-agent.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import type { BatchJob, BatchRow, Prisma } from "../../generated/prisma/client.ts";
@@ -44,12 +44,17 @@ function serializeRow(row: BatchRow) {
  * transaction as the job and its rows; work is dispatched only once that transaction has
  * committed.
  */
-export function createBatch(
+export async function createBatch(
   principal: TPrincipal,
   request: TCreateBatchRequest,
   recordAccepted?: TRecordAccepted<TCreateBatchResponse>,
 ): Promise<TCreateBatchResponse> {
-  assertAgentTypeAvailable(request.agent_type);
+  // Every row runs the same version; a custom agent's input_schema is checked on each row.
+  const agentVersion = await pinAgentVersion(principal, {
+    agentType: request.agent_type,
+    agentVersion: request.agent_version,
+    inputs: request.rows.map((row, index) => ({ data: row.data, root: `rows.${index}.data` })),
+  });
   return acceptWork({
     principal,
     webhookUrl: request.webhook_url,
@@ -76,8 +81,8 @@ export function createBatch(
         WITH input AS (
           SELECT * FROM unnest(${runIds}::uuid[], ${tasks}::text[], ${data}::jsonb[]) WITH ORDINALITY AS row(run_id, task, data, position)),
         created_runs AS (
-          INSERT INTO runs (id, organization_id, livemode, agent_type, task, data, api_key_id, batch_job_id, created_at, updated_at)
-          SELECT run_id, ${scope.organizationId}::uuid, ${scope.livemode}, ${request.agent_type}, task, data,
+          INSERT INTO runs (id, organization_id, livemode, agent_type, agent_version, task, data, api_key_id, batch_job_id, created_at, updated_at)
+          SELECT run_id, ${scope.organizationId}::uuid, ${scope.livemode}, ${request.agent_type}, ${agentVersion}::int, task, data,
                  ${principal.apiKeyId}::uuid, ${job.id}::uuid, ${job.createdAt}, ${job.createdAt}
           FROM input ORDER BY position)
         INSERT INTO batch_rows (id, batch_job_id, organization_id, livemode, row_index, task, data, run_id, created_at, updated_at)

@@ -9,13 +9,26 @@ import { AgentInputError, type TAgentResult } from "../agents/types.ts";
 import { db, sqlStatement } from "../../foundation/db/client.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { env, modelSettings } from "../../foundation/env.ts";
-import type { TAgentType } from "../agents/agent-types.ts";
+import { isBuiltInAgentType, type TAgentType } from "../agents/agent-types.ts";
+import { runCustomAgent } from "../agents/custom-agent.ts";
+import { customAgentVersionOf } from "../agent-definitions/run-agent.ts";
 import { refundRun } from "../usage/credits.ts";
 import type { TRunEventName, TRunOutcome } from "./run-events.ts";
 import { settledCountersAssignments } from "./batch-row-settlement.ts";
 import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
 
-export type TStartedRun = { runId: string; agentType: TAgentType; task: string; data: Record<string, unknown> | null; organizationId: string; batchJobId: string | null };
+export type TStartedRun = {
+  runId: string;
+  /** A built-in's type or a custom agent's name. */
+  agentType: TAgentType | string;
+  task: string;
+  data: Record<string, unknown> | null;
+  organizationId: string;
+  batchJobId: string | null;
+  /** The mode and agent version the run was accepted in (a custom agent's version is read by them). */
+  livemode?: boolean;
+  agentVersion?: number;
+};
 
 type TStartedRow = {
   id: string;
@@ -25,6 +38,8 @@ type TStartedRow = {
   organization_id: string;
   batch_job_id: string | null;
   status: string;
+  livemode: boolean;
+  agent_version: number;
 };
 
 /**
@@ -37,23 +52,25 @@ export async function startRun(runId: string): Promise<TStartedRun | null> {
     WITH started AS (
       UPDATE runs SET status = 'running', started_at = now(), updated_at = now()
       WHERE id = ${runId}::uuid AND status = 'queued'
-      RETURNING id, agent_type, task, data, organization_id, batch_job_id, status::text),
+      RETURNING id, agent_type, task, data, organization_id, batch_job_id, status::text, livemode, agent_version),
     row_started AS (
       UPDATE batch_rows SET status = 'running', updated_at = now()
       WHERE run_id IN (SELECT id FROM started) AND status = 'pending')
     SELECT * FROM started
     UNION ALL
-    SELECT id, agent_type, task, data, organization_id, batch_job_id, status::text FROM runs
+    SELECT id, agent_type, task, data, organization_id, batch_job_id, status::text, livemode, agent_version FROM runs
     WHERE id = ${runId}::uuid AND NOT EXISTS (SELECT 1 FROM started)`);
   if (!row || row.status !== "running") return null;
   publishRunChange(runId);
   return {
     runId: row.id,
-    agentType: row.agent_type as TAgentType,
+    agentType: row.agent_type,
     task: row.task,
     data: row.data ?? null,
     organizationId: row.organization_id,
     batchJobId: row.batch_job_id,
+    livemode: row.livemode,
+    agentVersion: row.agent_version,
   };
 }
 
@@ -62,7 +79,7 @@ export type TAgentOutcome = { kind: "result"; result: TAgentResult } | { kind: "
 /** Calls the agent. Input problems are an outcome (the run fails); anything else throws and is retried. */
 export async function callAgent(run: TStartedRun): Promise<TAgentOutcome> {
   try {
-    const result = await runAgent(run.agentType, { task: run.task, data: run.data }, { latencyMs: env().AGENT_LATENCY_MS });
+    const result = await runAgent(run.agentType as TAgentType, { task: run.task, data: run.data }, { latencyMs: env().AGENT_LATENCY_MS });
     return { kind: "result", result };
   } catch (error) {
     if (error instanceof AgentInputError) return { kind: "input_error", message: error.message };
@@ -78,7 +95,7 @@ export type TServiceErrorOutcome = { kind: "service_error"; message: string };
  * and `rfq_generator` for items in free text.
  */
 export function usesModel(run: Pick<TStartedRun, "agentType" | "task" | "data">): boolean {
-  if (run.agentType === "assistant") return true;
+  if (run.agentType === "assistant" || !isBuiltInAgentType(run.agentType)) return true;
   return modelSettings() !== null && wantsModel(run.agentType, { task: run.task, data: run.data });
 }
 
@@ -95,7 +112,17 @@ export async function callModelAgent(run: TStartedRun, call: TModelCall): Promis
   try {
     if (run.agentType === "center") done = await centerWithModel(input, call, settings.model);
     else if (run.agentType === "rfq_generator") done = await rfqWithModel(input, call, settings.model);
-    else done = await runAssistant(input, call, settings.model, ASSISTANT_TOOLS);
+    else if (run.agentType === "assistant") done = await runAssistant(input, call, settings.model, ASSISTANT_TOOLS);
+    else {
+      // A custom agent: the version the run was pinned to at acceptance (archived or not).
+      const version = await customAgentVersionOf(
+        { organizationId: run.organizationId, livemode: run.livemode ?? false },
+        run.agentType,
+        run.agentVersion ?? 1,
+      );
+      if (!version) return { kind: "service_error", message: `Agent ${run.agentType} version ${run.agentVersion ?? 1} could not be found` };
+      done = await runCustomAgent(version, input, call, settings.model);
+    }
   } catch (error) {
     if (error instanceof AgentInputError) return { kind: "input_error", message: error.message };
     throw error;
@@ -192,10 +219,10 @@ function recordSql(runId: string, target: TRecordTarget, guard: Prisma.Sql): Pri
         requires_triage = ${target.status === "pending_triage"}, output = ${runOutput}::jsonb,
         error_message = ${target.errorMessage}, completed_at = ${terminal ? new Date() : null}, updated_at = now()
       WHERE id = ${runId}::uuid AND status = 'running' AND ${guard}
-      RETURNING id, organization_id, livemode),
+      RETURNING id, organization_id, livemode, agent_version),
     item AS (
-      INSERT INTO triage_items (id, organization_id, livemode, run_id, status, triage_reason, proposed_output)
-      SELECT gen_random_uuid(), organization_id, livemode, id, 'pending', ${target.triageReason}, ${output}::jsonb
+      INSERT INTO triage_items (id, organization_id, livemode, run_id, status, triage_reason, proposed_output, agent_version)
+      SELECT gen_random_uuid(), organization_id, livemode, id, 'pending', ${target.triageReason}, ${output}::jsonb, agent_version
       FROM recorded WHERE ${target.triageReason}::text IS NOT NULL
       RETURNING id),
     row_settled AS (
@@ -239,7 +266,9 @@ type TRecording = { outcome: TRecordedOutcome; livemode: boolean | null };
  */
 async function recordInOneStatement(run: TStartedRun, outcome: TAgentOutcome): Promise<TRecording | undefined> {
   const target = recordTarget(outcome, Number.NEGATIVE_INFINITY);
-  const score = target.status === "completed" ? target.confidenceScore : null;
+  // A custom agent's own threshold already decided; otherwise the organization's is checked in the statement.
+  const ownThreshold = outcome.kind === "result" && outcome.result.reviewThreshold !== undefined;
+  const score = target.status === "completed" && !ownThreshold ? target.confidenceScore : null;
   const [current] = await sqlStatement<TCurrentRun & { fits: boolean; recorded: boolean; new_triage_item_id: string | null }>(Prisma.sql`
     WITH current AS (
       SELECT r.status::text AS status, r.livemode, t.id AS triage_item_id, ${destinationsSql},
@@ -299,7 +328,7 @@ export async function failRunAsServiceError(runId: string, message: string): Pro
   if (stored.status === "queued") await startRun(runId);
   const run: TStartedRun = {
     runId: stored.id,
-    agentType: stored.agentType as TAgentType,
+    agentType: stored.agentType,
     task: "",
     data: null,
     organizationId: stored.organizationId,

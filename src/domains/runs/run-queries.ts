@@ -12,7 +12,7 @@ const RUN_COLUMNS = `
   r.priority::text AS priority, r.task, r.data, r.webhook_url AS "webhookUrl", r.output,
   r.confidence_score AS "confidenceScore", r.requires_triage AS "requiresTriage", r.error_message AS "errorMessage",
   r.api_key_id AS "apiKeyId", r.batch_job_id AS "batchJobId", r.created_at AS "createdAt", r.started_at AS "startedAt",
-  r.completed_at AS "completedAt", r.updated_at AS "updatedAt", r.model_usage AS "modelUsage"`;
+  r.completed_at AS "completedAt", r.updated_at AS "updatedAt", r.model_usage AS "modelUsage", r.agent_version AS "agentVersion"`;
 
 // The list serializes a preview of the task only: no need to ship whole tasks and payloads.
 const RUN_LIST_COLUMNS = `
@@ -20,13 +20,15 @@ const RUN_LIST_COLUMNS = `
   r.priority::text AS priority, left(r.task, $TASK_PREVIEW) AS task, NULL::jsonb AS data, r.webhook_url AS "webhookUrl",
   NULL::jsonb AS output, r.confidence_score AS "confidenceScore", r.requires_triage AS "requiresTriage",
   r.error_message AS "errorMessage", r.api_key_id AS "apiKeyId", r.batch_job_id AS "batchJobId",
-  r.created_at AS "createdAt", r.started_at AS "startedAt", r.completed_at AS "completedAt", r.updated_at AS "updatedAt"`;
+  r.created_at AS "createdAt", r.started_at AS "startedAt", r.completed_at AS "completedAt", r.updated_at AS "updatedAt",
+  r.agent_version AS "agentVersion"`;
 
 const TRIAGE_COLUMNS = `
   t.id AS "t_id", t.organization_id AS "t_organizationId", t.livemode AS "t_livemode", t.run_id AS "t_runId",
   t.status::text AS "t_status", t.triage_reason AS "t_triageReason", t.proposed_output AS "t_proposedOutput",
   t.resolution_note AS "t_resolutionNote", t.resolved_by AS "t_resolvedBy", t.resolved_by_name AS "t_resolvedByName",
-  t.output_edited AS "t_outputEdited", t.resolved_at AS "t_resolvedAt", t.created_at AS "t_createdAt"`;
+  t.output_edited AS "t_outputEdited", t.resolved_at AS "t_resolvedAt", t.created_at AS "t_createdAt",
+  t.agent_version AS "t_agentVersion"`;
 
 type TTriageColumns = { [K in keyof TriageItem as `t_${K & string}`]: TriageItem[K] | null };
 

@@ -2,16 +2,24 @@
 import { z } from "zod";
 import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
 import { ZHttpsUrl, ZJsonObject, ZJsonObjectOutput, ZUuid } from "../../foundation/schemas.ts";
-import { ZAgentType } from "../agents/agent-types.ts";
+import { ZAgentTypeName } from "../agents/agent-types.ts";
 
 export const RUN_STATUSES = ["queued", "running", "completed", "failed", "cancelled", "pending_triage"] as const;
 export const TERMINAL_RUN_STATUSES = ["completed", "failed", "cancelled"] as const;
 export const ZRunStatus = z.enum(RUN_STATUSES);
 export const ZRunPriority = z.enum(["low", "normal", "high"]);
 
+export const ZAgentVersionNumber = z
+  .number({ error: "agent_version must be a whole number" })
+  .int("agent_version must be a whole number")
+  .min(1, "agent_version must be 1 or more")
+  .meta({ description: "The agent version to run (GET /v1/agents/{name}); default: the agent's active version. Built-ins have version 1." });
+
 export const ZCreateRunRequest = z.object({
   task: z.string({ error: "task is required" }).trim().min(1, "task must not be empty").max(100_000),
-  agent_type: ZAgentType.default("center"),
+  agent_type: ZAgentTypeName.default("center"),
+  // Addition (docs/api-conventions.md, "Agent definitions"): pin a version of a custom agent; default its active one.
+  agent_version: ZAgentVersionNumber.optional(),
   data: ZJsonObject.optional(),
   priority: ZRunPriority.default("normal"),
   webhook_url: ZHttpsUrl.optional(),
@@ -21,7 +29,8 @@ export type TCreateRunRequest = z.infer<typeof ZCreateRunRequest>;
 export const ZCreateRunResponse = z.object({
   run_id: z.uuid(),
   status: ZRunStatus,
-  agent_type: ZAgentType,
+  agent_type: z.string(),
+  agent_version: z.number().int().optional().meta({ description: "The agent version the run is pinned to." }),
   estimated_completion: z.literal("async"),
 });
 export type TCreateRunResponse = z.infer<typeof ZCreateRunResponse>;
@@ -29,6 +38,8 @@ export type TCreateRunResponse = z.infer<typeof ZCreateRunResponse>;
 const ZRunFields = z.object({
   id: z.uuid(),
   agent_type: z.string(),
+  // Addition: the version of the agent that does the run (built-ins: 1).
+  agent_version: z.number().int(),
   status: ZRunStatus,
   priority: ZRunPriority,
   created_at: z.string(),
@@ -78,9 +89,11 @@ export const ZTriageItem = z.object({
   // output was a reviewer's edit of the proposal.
   resolved_by_name: z.string().nullable().optional(),
   output_edited: z.boolean().optional(),
+  // Addition: the version of the agent whose proposal this is (built-ins: 1).
+  agent_version: z.number().int().optional(),
 });
 
-export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional(), agent_type: ZAgentType.optional() });
+export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional(), agent_type: ZAgentTypeName.optional() });
 export const ZListRunsResponse = z.object({
   data: z.array(ZRunListItem),
   ...ZPageInfo,

@@ -1,8 +1,7 @@
 // Runs: accept, read, list and cancel. State changes are single conditional updates
 // inside transactions, so two concurrent callers can never both win a transition.
 import { randomUUID } from "node:crypto";
-import type { TAgentType } from "../agents/agent-types.ts";
-import { assertAgentTypeAvailable } from "../agents/assistant.ts";
+import { pinAgentVersion } from "../agent-definitions/run-agent.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
@@ -23,26 +22,31 @@ import { serializeRun, serializeRunListItem, serializeTriageItem } from "./seria
  * `recordAccepted`, the idempotency record, in the same transaction); work is dispatched
  * only once that has committed.
  */
-export function createRun(
+export async function createRun(
   principal: TPrincipal,
   request: TCreateRunRequest,
   recordAccepted?: TRecordAccepted<TCreateRunResponse>,
 ): Promise<TCreateRunResponse> {
-  assertAgentTypeAvailable(request.agent_type);
+  // Built-ins: availability only; a custom agent: exists, has a model, data fits its input_schema.
+  const agentVersion = await pinAgentVersion(principal, {
+    agentType: request.agent_type,
+    agentVersion: request.agent_version,
+    inputs: [{ data: request.data, root: "data" }],
+  });
   const runId = randomUUID();
   const priority = request.priority;
   const acceptedAt = new Date();
   const data = request.data === undefined || request.data === null ? null : JSON.stringify(request.data);
   // Runs only when the charge went through (`charged` has its one row).
   const insertRun = Prisma.sql`
-    INSERT INTO runs (id, organization_id, livemode, agent_type, priority, task, data, webhook_url, api_key_id, created_at, updated_at)
-    SELECT ${runId}::uuid, ${principal.organizationId}::uuid, ${principal.livemode}, ${request.agent_type}, ${priority}::"RunPriority",
+    INSERT INTO runs (id, organization_id, livemode, agent_type, agent_version, priority, task, data, webhook_url, api_key_id, created_at, updated_at)
+    SELECT ${runId}::uuid, ${principal.organizationId}::uuid, ${principal.livemode}, ${request.agent_type}, ${agentVersion}, ${priority}::"RunPriority",
            ${request.task}, ${data}::jsonb, ${request.webhook_url ?? null}, ${principal.apiKeyId}::uuid, ${acceptedAt}::timestamptz, ${acceptedAt}::timestamptz
     FROM charged`;
   return acceptInOneStatement({
     webhookUrl: request.webhook_url,
     recordAccepted,
-    response: { run_id: runId, status: "queued", agent_type: request.agent_type, estimated_completion: "async" },
+    response: { run_id: runId, status: "queued", agent_type: request.agent_type, agent_version: agentVersion, estimated_completion: "async" },
     write: (client) => chargeAndInsert(client, principal, [{ runId, agentType: request.agent_type }], insertRun),
     dispatch: () => workDispatcher().runAccepted({ runId, priority }),
   });
@@ -51,7 +55,7 @@ export function createRun(
 /** Counting stops this many runs past the offset (docs/api-conventions.md, "Lists"). */
 export const RUN_LIST_COUNT_CAP = 1_000;
 
-export async function listRuns(principal: TPrincipal, query: TPagination & { status?: RunStatus; agent_type?: TAgentType }) {
+export async function listRuns(principal: TPrincipal, query: TPagination & { status?: RunStatus; agent_type?: string }) {
   const { runs, counted, countedUpTo } = await findRunPage(
     { ...tenantScope(principal), status: query.status, agentType: query.agent_type },
     { limit: query.limit, offset: query.offset, countCap: RUN_LIST_COUNT_CAP, taskPreviewLength: TASK_PREVIEW_LENGTH },

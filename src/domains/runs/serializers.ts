@@ -7,6 +7,7 @@ function serializeRunFields(run: Run) {
   return {
     id: run.id,
     agent_type: run.agentType,
+    agent_version: run.agentVersion,
     status: run.status,
     priority: run.priority,
     created_at: iso(run.createdAt),
@@ -47,5 +48,6 @@ export function serializeTriageItem(item: TriageItem) {
     resolved_by: item.resolvedBy,
     resolved_by_name: item.resolvedByName,
     output_edited: item.outputEdited,
+    agent_version: item.agentVersion,
   };
 }

@@ -9,5 +9,9 @@ export const CREDITS_PER_RUN: Record<TAgentType, number> = {
   assistant: 10,
 };
 
-/** Credits one run of `agentType` costs; 0 for a type no longer sold. */
-export const costOfRun = (agentType: TAgentType | string): number => CREDITS_PER_RUN[agentType as TAgentType] ?? 0;
+/** A run of an organization's own agent (docs/api-conventions.md, "Agent definitions"): a model run, like assistant. */
+export const CUSTOM_AGENT_CREDITS = 10;
+
+/** Credits one run of `agentType` costs: a built-in's price, else (a custom agent's name) CUSTOM_AGENT_CREDITS. */
+export const costOfRun = (agentType: TAgentType | string): number =>
+  Object.hasOwn(CREDITS_PER_RUN, agentType) ? CREDITS_PER_RUN[agentType as TAgentType] : CUSTOM_AGENT_CREDITS;

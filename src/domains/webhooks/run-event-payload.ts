@@ -10,7 +10,7 @@ export function runEventId(runId: string, event: TRunEventName): string {
 }
 
 /** The run an event is about; `id` is null only for the test endpoint's sample, which has no run. */
-type TEventRun = Pick<Run, "agentType" | "organizationId" | "output" | "confidenceScore" | "requiresTriage" | "errorMessage"> & {
+type TEventRun = Pick<Run, "agentType" | "agentVersion" | "organizationId" | "output" | "confidenceScore" | "requiresTriage" | "errorMessage"> & {
   id: string | null;
 };
 
@@ -35,6 +35,8 @@ export function runEventBody(input: {
       requires_triage: run.requiresTriage,
       triage_item_id: input.event === "run.triage_required" ? input.triageItemId : null,
       error: input.event === "run.failed" ? run.errorMessage : null,
+      // Addition: the version of the agent that did the run (built-ins: 1).
+      agent_version: run.agentVersion,
     },
   });
 }
@@ -50,6 +52,7 @@ export function testEventBody(eventId: string, organizationId: string, occurredA
     run: {
       id: null,
       agentType: "center",
+      agentVersion: 1,
       organizationId,
       output: { test: true },
       confidenceScore: 1,

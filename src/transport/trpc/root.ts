@@ -1,4 +1,5 @@
 // The one router tree. trpc-to-openapi exposes it as /v1; the dashboard calls it over tRPC.
+import { agentsRouter } from "../routers/agents.router.ts";
 import { batchesRouter } from "../routers/batches.router.ts";
 import { healthRouter } from "../routers/health.router.ts";
 import { invitationsRouter } from "../routers/invitations.router.ts";
@@ -19,6 +20,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   batches: batchesRouter,
   usage: usageRouter,
+  agents: agentsRouter,
   // Dashboard-only (no /v1 path): signed-in members.
   session: sessionRouter,
   organization: organizationRouter,

@@ -1,0 +1,83 @@
+// Contracts of the agent endpoints (docs/api-conventions.md, "Agent definitions").
+import { z } from "zod";
+import { ZJsonObject, ZJsonObjectOutput } from "../../foundation/schemas.ts";
+import { AGENT_NAME_PATTERN } from "../agents/agent-types.ts";
+import { TOOL_NAMES } from "../agents/model-tools.ts";
+
+export const ZAgentName = z
+  .string({ error: "name is required" })
+  .regex(AGENT_NAME_PATTERN, "name must start with a lower-case letter, then 2-39 lower-case letters, digits or _");
+
+const ZReviewRequest = z
+  .object({
+    confidence_threshold: z
+      .number({ error: "review.confidence_threshold must be a number" })
+      .min(0, "review.confidence_threshold must be between 0 and 1")
+      .max(1, "review.confidence_threshold must be between 0 and 1")
+      .optional()
+      .meta({ description: "Runs below this confidence wait for a person; default: the organization's threshold at run time." }),
+    always: z.boolean().optional().meta({ description: "Every run waits for a person." }),
+  })
+  .strict();
+
+/** A version's content: the body of POST /v1/agents without `name`, and of POST /v1/agents/{name}/versions. */
+export const ZAgentVersionBody = z.object({
+  description: z.string().trim().max(2000).optional(),
+  instructions: z
+    .string({ error: "instructions is required" })
+    .trim()
+    .min(1, "instructions must not be empty")
+    .max(100_000)
+    .meta({ description: "The system prompt of every run of this version." }),
+  output_schema: ZJsonObject.optional().meta({
+    description: "JSON Schema (draft 2020-12) of the run's output, an object schema; default: any JSON object.",
+  }),
+  input_schema: ZJsonObject.optional().meta({
+    description: "JSON Schema (draft 2020-12) a run's `data` must fit, checked before anything is charged; default: anything.",
+  }),
+  tools: z
+    .array(z.enum(TOOL_NAMES, { error: `tools must name tools of GET /v1/agents: ${TOOL_NAMES.join(", ")}` }))
+    .max(TOOL_NAMES.length)
+    .optional(),
+  review: ZReviewRequest.optional(),
+  model: z.string().trim().min(1).max(200).optional().meta({ description: "The model id to ask; default: the server's AGENT_MODEL." }),
+});
+export type TAgentVersionBody = z.infer<typeof ZAgentVersionBody>;
+
+export const ZCreateAgentRequest = ZAgentVersionBody.extend({ name: ZAgentName });
+export type TCreateAgentRequest = z.infer<typeof ZCreateAgentRequest>;
+
+export const ZAgentNameInput = z.object({ name: z.string().min(1).max(100) });
+export const ZAddVersionRequest = ZAgentVersionBody.extend({ name: z.string().min(1).max(100) });
+export const ZRollbackRequest = z.object({
+  name: z.string().min(1).max(100),
+  version: z.number({ error: "version must be a whole number" }).int("version must be a whole number").min(1),
+});
+
+export const ZAgent = z.object({
+  name: z.string(),
+  kind: z.enum(["built_in", "custom"]),
+  description: z.string().nullable(),
+  version: z.number().int().meta({ description: "The active version (built-ins: 1)." }),
+  instructions: z.string().nullable().meta({ description: "The system prompt; null for a rules-based built-in." }),
+  output_schema: ZJsonObjectOutput,
+  input_schema: ZJsonObjectOutput.nullable(),
+  tools: z.array(z.string()),
+  review: z.object({ confidence_threshold: z.number().nullable(), always: z.boolean() }),
+  model: z.string().nullable(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  archived_at: z.string().nullable().optional(),
+});
+export type TAgent = z.infer<typeof ZAgent>;
+
+export const ZAgentTool = z.object({ name: z.string(), description: z.string() });
+export const ZListAgentsResponse = z.object({ data: z.array(ZAgent), tools: z.array(ZAgentTool) });
+export const ZAgentResponse = z.object({ agent: ZAgent });
+export const ZAgentVersionSummary = z.object({
+  version: z.number().int(),
+  created_at: z.string().nullable(),
+  created_by: z.string().nullable(),
+});
+export const ZGetAgentResponse = z.object({ agent: ZAgent, versions: z.array(ZAgentVersionSummary) });
+export const ZArchiveAgentResponse = z.object({ archived: z.literal(true) });

@@ -1,0 +1,185 @@
+// Agents as data (docs/api-conventions.md, "Agent definitions"): the built-ins, read-only,
+// and each organization's own agents per mode, whose versions are immutable. A new version
+// or a rollback only moves `active_version`; runs record the version that did them.
+import { modelSettings } from "../../foundation/env.ts";
+import { AppError, conflict, notFound, validationError } from "../../foundation/errors.ts";
+import { iso, isoOrNull } from "../../foundation/schemas.ts";
+import { Prisma, type AgentDefinition } from "../../generated/prisma/client.ts";
+import { AGENT_TYPES, isBuiltInAgentType, type TAgentType } from "../agents/agent-types.ts";
+import { BUILT_IN_INPUT_SCHEMAS, schemaProblem, type TJsonSchema } from "../agents/input-schemas.ts";
+import { ASSISTANT_TOOLS, TOOLS_BY_NAME } from "../agents/model-tools.ts";
+import type { TPrincipal } from "../auth/authenticate.ts";
+import { actorLabel, tenantScope } from "../auth/tenant.ts";
+import type { TAgent, TAgentVersionBody, TCreateAgentRequest } from "./agent-definitions.schemas.ts";
+import {
+  activateVersion,
+  appendVersion,
+  findActiveDefinitions,
+  findDefinition,
+  findVersionSummaries,
+  insertDefinition,
+  lockDefinition,
+  markArchived,
+  type TDefinitionWithActive,
+  type TVersionContent,
+} from "./agent-statements.ts";
+import { db } from "../../foundation/db/client.ts";
+
+/** A custom agent's output schema when none is given: any JSON object. */
+export const DEFAULT_OUTPUT_SCHEMA: TJsonSchema = { type: "object" };
+
+const BUILT_IN_DESCRIPTIONS: Record<TAgentType, string> = {
+  center: "Routes a task to the specialist that fits it (rules, then the model when one is configured).",
+  rfq_generator: "Drafts a request for quotation from items in data or in the task's text.",
+  ap_specialist: "Checks a supplier invoice's arithmetic and matches it 2- and 3-way against a purchase order and a goods receipt.",
+  assistant: "A model reads any task and its data and answers with a structured result; it may use the tools.",
+};
+
+/** Built-ins the server offers now: `assistant` only when a model is configured. */
+function builtInAgents(): TAgent[] {
+  const settings = modelSettings();
+  return AGENT_TYPES.filter((name) => name !== "assistant" || settings !== null).map((name) => ({
+    name,
+    kind: "built_in" as const,
+    description: BUILT_IN_DESCRIPTIONS[name],
+    version: 1,
+    instructions: null,
+    output_schema: { type: "object" },
+    input_schema: BUILT_IN_INPUT_SCHEMAS[name],
+    tools: name === "assistant" ? ASSISTANT_TOOLS.map((tool) => tool.definition.function.name) : [],
+    review: { confidence_threshold: null, always: false },
+    model: name === "assistant" ? (settings?.model ?? null) : null,
+    created_at: null,
+    updated_at: null,
+  }));
+}
+
+const asSchema = (value: unknown): TJsonSchema | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as TJsonSchema) : null;
+
+type TStoredReview = { confidence_threshold?: number | null; always?: boolean | null };
+
+function serializeAgent(definition: TDefinitionWithActive): TAgent {
+  const { active } = definition;
+  const review = (active.review ?? {}) as TStoredReview;
+  return {
+    name: definition.name,
+    kind: "custom",
+    description: active.description,
+    version: definition.activeVersion,
+    instructions: active.instructions,
+    output_schema: asSchema(active.outputSchema) ?? DEFAULT_OUTPUT_SCHEMA,
+    input_schema: asSchema(active.inputSchema),
+    tools: active.tools,
+    review: { confidence_threshold: review.confidence_threshold ?? null, always: review.always ?? false },
+    model: active.model,
+    created_at: iso(definition.createdAt),
+    updated_at: iso(definition.updatedAt),
+    archived_at: isoOrNull(definition.archivedAt),
+  };
+}
+
+const toolList = () =>
+  Object.values(TOOLS_BY_NAME).map((tool) => ({ name: tool.definition.function.name, description: tool.definition.function.description ?? "" }));
+
+export async function listAgents(principal: TPrincipal) {
+  const custom = await findActiveDefinitions(tenantScope(principal));
+  return { data: [...builtInAgents(), ...custom.map(serializeAgent)], tools: toolList() };
+}
+
+export async function getAgent(principal: TPrincipal, name: string) {
+  const builtIn = builtInAgents().find((agent) => agent.name === name);
+  if (builtIn) return { agent: builtIn, versions: [{ version: 1, created_at: null, created_by: null }] };
+  const definition = await findDefinition(tenantScope(principal), name);
+  if (!definition) throw notFound("Agent");
+  const versions = await findVersionSummaries(definition.id);
+  return {
+    agent: serializeAgent(definition),
+    versions: versions.map((version) => ({ version: version.version, created_at: iso(version.createdAt), created_by: version.createdBy })),
+  };
+}
+
+function invalidSchema(field: "output_schema" | "input_schema", problem: string): AppError {
+  const message = `${field} is not a usable JSON Schema: ${problem}`;
+  return validationError(message, [{ path: field, message: problem }]);
+}
+
+/** A version's content checked: both schemas compile (Ajv, draft 2020-12) and the output is an object. */
+function versionContent(principal: TPrincipal, body: TAgentVersionBody): TVersionContent {
+  const outputSchema = body.output_schema ?? DEFAULT_OUTPUT_SCHEMA;
+  const outputProblem = schemaProblem(outputSchema);
+  if (outputProblem) throw invalidSchema("output_schema", outputProblem);
+  // A run's output is a JSON object (GET /v1/runs/{id}): the schema must describe one.
+  if (outputSchema.type !== "object") throw invalidSchema("output_schema", 'its top-level "type" must be "object"');
+  if (body.input_schema) {
+    const inputProblem = schemaProblem(body.input_schema);
+    if (inputProblem) throw invalidSchema("input_schema", inputProblem);
+  }
+  const review: TStoredReview = {};
+  if (body.review?.confidence_threshold !== undefined) review.confidence_threshold = body.review.confidence_threshold;
+  if (body.review?.always !== undefined) review.always = body.review.always;
+  return {
+    description: body.description ?? null,
+    instructions: body.instructions,
+    outputSchema: outputSchema as Prisma.InputJsonValue,
+    inputSchema: (body.input_schema ?? null) as Prisma.InputJsonValue | null,
+    tools: [...new Set(body.tools ?? [])],
+    review: review as Prisma.InputJsonValue,
+    model: body.model ?? null,
+    createdBy: actorLabel(principal),
+  };
+}
+
+const builtInIsReadOnly = (name: string) => conflict(`${name} is a built-in agent: it is read-only`);
+
+export async function createAgent(principal: TPrincipal, request: TCreateAgentRequest) {
+  if (isBuiltInAgentType(request.name)) throw conflict(`${request.name} is the name of a built-in agent`);
+  const { name, ...body } = request;
+  const content = versionContent(principal, body);
+  try {
+    return { agent: serializeAgent(await insertDefinition(tenantScope(principal), name, content)) };
+  } catch (error) {
+    // The name is taken in this organization and mode (an archived agent keeps its name: past runs name it).
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw conflict(`An agent named ${name} already exists in this mode (archived agents keep their names)`);
+    }
+    throw error;
+  }
+}
+
+/** Runs `change` on the tenant's (non-archived) custom agent, locked for the transaction. */
+function changeAgent(
+  principal: TPrincipal,
+  name: string,
+  change: (tx: Prisma.TransactionClient, definition: AgentDefinition) => Promise<TDefinitionWithActive>,
+) {
+  if (isBuiltInAgentType(name)) throw builtInIsReadOnly(name);
+  return db().$transaction(async (tx) => {
+    const definition = await lockDefinition(tx, tenantScope(principal), name);
+    if (!definition) throw notFound("Agent");
+    if (definition.archivedAt) throw conflict(`Agent ${name} is archived`);
+    return { agent: serializeAgent(await change(tx, definition)) };
+  });
+}
+
+export function addAgentVersion(principal: TPrincipal, name: string, body: TAgentVersionBody) {
+  const content = versionContent(principal, body);
+  return changeAgent(principal, name, (tx, definition) => appendVersion(tx, definition, content));
+}
+
+export function rollbackAgent(principal: TPrincipal, name: string, version: number) {
+  return changeAgent(principal, name, async (tx, definition) => {
+    const activated = await activateVersion(tx, definition, version);
+    if (!activated) throw notFound(`Version ${version} of agent ${name}`);
+    return activated;
+  });
+}
+
+export async function archiveAgent(principal: TPrincipal, name: string) {
+  if (isBuiltInAgentType(name)) throw builtInIsReadOnly(name);
+  const tenant = tenantScope(principal);
+  const archived = await markArchived(tenant, name);
+  // Archiving twice answers the same; an agent that never existed here is 404.
+  if (archived === 0 && !(await findDefinition(tenant, name))) throw notFound("Agent");
+  return { archived: true as const };
+}

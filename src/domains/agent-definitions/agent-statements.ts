@@ -1,0 +1,111 @@
+// The statements of agent definitions, apart from what orchestrates them
+// (agent-definitions.service.ts): every read is scoped to one organization and mode.
+import { db } from "../../foundation/db/client.ts";
+import type { AgentDefinition, AgentVersion, Prisma } from "../../generated/prisma/client.ts";
+
+type TTx = Prisma.TransactionClient;
+export type TTenant = { organizationId: string; livemode: boolean };
+export type TDefinitionWithActive = AgentDefinition & { active: AgentVersion };
+
+/** What a version row holds besides its number and owner. */
+export type TVersionContent = Pick<AgentVersion, "description" | "instructions" | "model" | "tools" | "createdBy"> & {
+  outputSchema: Prisma.InputJsonValue;
+  inputSchema: Prisma.InputJsonValue | null;
+  review: Prisma.InputJsonValue;
+};
+
+const versionData = (content: TVersionContent) => ({
+  description: content.description,
+  instructions: content.instructions,
+  outputSchema: content.outputSchema,
+  inputSchema: content.inputSchema ?? undefined,
+  tools: content.tools,
+  review: content.review,
+  model: content.model,
+  createdBy: content.createdBy,
+});
+
+async function withActive(definition: AgentDefinition | null, client: TTx | ReturnType<typeof db> = db()): Promise<TDefinitionWithActive | null> {
+  if (!definition) return null;
+  const active = await client.agentVersion.findUnique({
+    where: { agentDefinitionId_version: { agentDefinitionId: definition.id, version: definition.activeVersion } },
+  });
+  return active ? { ...definition, active } : null;
+}
+
+/** The tenant's agents that are not archived, each with its active version, by name. */
+export async function findActiveDefinitions(tenant: TTenant): Promise<TDefinitionWithActive[]> {
+  const rows = await db().agentDefinition.findMany({
+    where: { ...tenant, archivedAt: null },
+    include: { versions: true },
+    orderBy: { name: "asc" },
+  });
+  return rows.flatMap(({ versions, ...definition }) => {
+    const active = versions.find((version) => version.version === definition.activeVersion);
+    return active ? [{ ...definition, active }] : [];
+  });
+}
+
+/** One agent of the tenant (archived included) with its active version, or null. */
+export async function findDefinition(tenant: TTenant, name: string): Promise<TDefinitionWithActive | null> {
+  return withActive(await db().agentDefinition.findUnique({ where: { organizationId_livemode_name: { ...tenant, name } } }));
+}
+
+export function findVersionSummaries(agentDefinitionId: string) {
+  return db().agentVersion.findMany({
+    where: { agentDefinitionId },
+    select: { version: true, createdAt: true, createdBy: true },
+    orderBy: { version: "asc" },
+  });
+}
+
+/** One version of one of the tenant's agents (archived included: a run accepted before the archive still runs). */
+export async function findVersion(tenant: TTenant, name: string, version: number): Promise<(AgentVersion & { definition: AgentDefinition }) | null> {
+  return db().agentVersion.findFirst({
+    where: { version, definition: { ...tenant, name } },
+    include: { definition: true },
+  });
+}
+
+/** Inserts an agent and its version 1 (the unique name per tenant refuses a second one: P2002). */
+export async function insertDefinition(tenant: TTenant, name: string, content: TVersionContent): Promise<TDefinitionWithActive> {
+  return db().$transaction(async (tx) => {
+    const definition = await tx.agentDefinition.create({ data: { ...tenant, name, activeVersion: 1 } });
+    const active = await tx.agentVersion.create({ data: { agentDefinitionId: definition.id, version: 1, ...versionData(content) } });
+    return { ...definition, active };
+  });
+}
+
+/** Locks the tenant's agent row for the rest of the transaction (versions are numbered under it). */
+export async function lockDefinition(tx: TTx, tenant: TTenant, name: string): Promise<AgentDefinition | null> {
+  const [row] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM agent_definitions
+    WHERE organization_id = ${tenant.organizationId}::uuid AND livemode = ${tenant.livemode} AND name = ${name}
+    FOR UPDATE`;
+  return row ? tx.agentDefinition.findUnique({ where: { id: row.id } }) : null;
+}
+
+/** Appends version n+1 (under the definition's lock) and makes it active. */
+export async function appendVersion(tx: TTx, definition: AgentDefinition, content: TVersionContent): Promise<TDefinitionWithActive> {
+  const newest = await tx.agentVersion.aggregate({ where: { agentDefinitionId: definition.id }, _max: { version: true } });
+  const version = (newest._max.version ?? 0) + 1;
+  const active = await tx.agentVersion.create({ data: { agentDefinitionId: definition.id, version, ...versionData(content) } });
+  const updated = await tx.agentDefinition.update({ where: { id: definition.id }, data: { activeVersion: version } });
+  return { ...updated, active };
+}
+
+/** Makes an existing version active (no new version); null when the version does not exist. */
+export async function activateVersion(tx: TTx, definition: AgentDefinition, version: number): Promise<TDefinitionWithActive | null> {
+  const target = await tx.agentVersion.findUnique({ where: { agentDefinitionId_version: { agentDefinitionId: definition.id, version } } });
+  if (!target) return null;
+  const updated = await tx.agentDefinition.update({ where: { id: definition.id }, data: { activeVersion: version } });
+  return { ...updated, active: target };
+}
+
+export async function markArchived(tenant: TTenant, name: string): Promise<number> {
+  const { count } = await db().agentDefinition.updateMany({
+    where: { ...tenant, name, archivedAt: null },
+    data: { archivedAt: new Date() },
+  });
+  return count;
+}

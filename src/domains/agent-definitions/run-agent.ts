@@ -1,0 +1,71 @@
+// Which agent version a run is pinned to, decided when the run (or batch) is accepted and
+// before anything is charged; and that version read back when the run is carried out.
+// Built-ins have one version (1) and cost no database read here; a custom agent must
+// exist, not be archived, have a model to talk to, and its input_schema must fit `data`.
+import { validationError } from "../../foundation/errors.ts";
+import { isBuiltInAgentType } from "../agents/agent-types.ts";
+import { assertAgentTypeAvailable } from "../agents/assistant.ts";
+import type { TCustomAgentVersion } from "../agents/custom-agent.ts";
+import { assertInputFits, type TJsonSchema } from "../agents/input-schemas.ts";
+import { modelSettings } from "../../foundation/env.ts";
+import type { TPrincipal } from "../auth/authenticate.ts";
+import { tenantScope } from "../auth/tenant.ts";
+import { findDefinition, findVersion, type TTenant } from "./agent-statements.ts";
+
+/** The work being accepted: its agent, the pinned version (if any) and each run's `data` with its path. */
+export type TAgentRequest = {
+  agentType: string;
+  agentVersion?: number;
+  inputs: { data: unknown; root: string }[];
+};
+
+const refuse = (path: string, message: string) => validationError(message, [{ path, message }]);
+
+/**
+ * The version the accepted runs are pinned to, or a 400 naming what is wrong (nothing is
+ * charged): an unknown or archived agent, a version that does not exist, no model, or a
+ * `data` that does not fit the version's input_schema.
+ */
+export async function pinAgentVersion(principal: TPrincipal, request: TAgentRequest): Promise<number> {
+  if (isBuiltInAgentType(request.agentType)) {
+    assertAgentTypeAvailable(request.agentType);
+    if (request.agentVersion !== undefined && request.agentVersion !== 1) {
+      throw refuse("agent_version", `agent_version ${request.agentVersion} does not exist: built-in agent ${request.agentType} has version 1 only`);
+    }
+    return 1;
+  }
+  return pinCustomAgentVersion(principal, request);
+}
+
+async function pinCustomAgentVersion(principal: TPrincipal, request: TAgentRequest): Promise<number> {
+  const tenant = tenantScope(principal);
+  const definition = await findDefinition(tenant, request.agentType);
+  if (!definition || definition.archivedAt) {
+    throw refuse("agent_type", `Unknown agent_type ${request.agentType}: no built-in agent and no agent of this organization in this mode has that name (GET /v1/agents)`);
+  }
+  // A custom agent talks to a model: the same refusal as assistant's, naming the settings.
+  if (!modelSettings()) {
+    throw refuse("agent_type", `agent_type ${request.agentType} needs a model: the server has no OPENAI_BASE_URL and AGENT_MODEL configured`);
+  }
+  const version = request.agentVersion ?? definition.activeVersion;
+  const pinned = version === definition.activeVersion ? definition.active : await findVersion(tenant, request.agentType, version);
+  if (!pinned) throw refuse("agent_version", `agent_version ${version} does not exist: GET /v1/agents/${request.agentType} lists the versions of ${request.agentType}`);
+  const inputSchema = pinned.inputSchema as TJsonSchema | null;
+  if (inputSchema) for (const input of request.inputs) assertInputFits(inputSchema, input.data ?? {}, input.root);
+  return version;
+}
+
+/** The version a custom run is pinned to, as its execution needs it; null when it cannot be found. */
+export async function customAgentVersionOf(tenant: TTenant, name: string, version: number): Promise<TCustomAgentVersion | null> {
+  const found = await findVersion(tenant, name, version);
+  if (!found) return null;
+  return {
+    name,
+    version,
+    instructions: found.instructions,
+    outputSchema: found.outputSchema as TJsonSchema,
+    tools: found.tools,
+    review: (found.review ?? {}) as TCustomAgentVersion["review"],
+    model: found.model,
+  };
+}
