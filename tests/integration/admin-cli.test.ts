@@ -32,6 +32,8 @@ describe("npm run admin", () => {
     const org = await admin("create-org", "--name", "Hash Co", "--plan", "growth");
     await admin("create-member", "--org", org.id, "--email", "h@example.test", "--name", "H", "--role", "admin", "--password", "plaintext-password-1");
     const key = await admin("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");
+    // "all" is every scope of the API, agent definitions included.
+    expect(key.scopes).toContain("agents:write");
     const stored = await withDatabase(inject("databaseUrl"), async (client) => {
       const members = await client.query("SELECT row_to_json(m)::text AS row FROM members m WHERE organization_id = $1", [org.id]);
       const keys = await client.query("SELECT row_to_json(k)::text AS row FROM api_keys k WHERE organization_id = $1", [org.id]);

@@ -60,6 +60,7 @@ describe("run event deliveries", () => {
         requires_triage: false,
         triage_item_id: null,
         error: null,
+        agent_version: 1,
       },
     });
     expect(headers["webhook-id"]).toBe(body.id);
