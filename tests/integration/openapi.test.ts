@@ -33,6 +33,15 @@ const WEBHOOK_HEALING_OPERATIONS = [
   "POST /v1/webhooks/{id}/rotate-secret",
   "POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend",
 ];
+// Issue 19: agents customers define and version (docs/api-conventions.md, "Agent definitions").
+const AGENT_OPERATIONS = [
+  "GET /v1/agents",
+  "POST /v1/agents",
+  "GET /v1/agents/{name}",
+  "POST /v1/agents/{name}/versions",
+  "POST /v1/agents/{name}/rollback",
+  "DELETE /v1/agents/{name}",
+];
 
 async function fetchDocument() {
   const response = await call("GET", "/v1/openapi.json");
@@ -50,7 +59,7 @@ describe("GET /v1/openapi.json", () => {
   it("documents the spec's 20 endpoints plus POST /v1/runs/{id}/cancel and the webhook healing ones", async () => {
     const document = await fetchDocument();
     expect(document.openapi).toMatch(/^3\./);
-    expect(operations(document).sort()).toEqual([...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel", ...WEBHOOK_HEALING_OPERATIONS].sort());
+    expect(operations(document).sort()).toEqual([...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel", ...WEBHOOK_HEALING_OPERATIONS, ...AGENT_OPERATIONS].sort());
   });
 
   it("names the server it runs on (PUBLIC_BASE_URL, else the port it listens on)", async () => {
@@ -63,6 +72,9 @@ describe("GET /v1/openapi.json", () => {
     expect(Object.keys(document.paths["/v1/run"].post.responses)).toContain("202");
     expect(Object.keys(document.paths["/v1/webhooks"].post.responses)).toContain("201");
     expect(Object.keys(document.paths["/v1/batches"].post.responses)).toContain("201");
+    expect(Object.keys(document.paths["/v1/agents"].post.responses)).toContain("201");
+    expect(Object.keys(document.paths["/v1/agents/{name}/versions"].post.responses)).toContain("201");
+    expect(Object.keys(document.paths["/v1/agents/{name}/rollback"].post.responses)).toEqual(expect.arrayContaining(["200", "404", "409", "403"]));
     expect(Object.keys(document.paths["/v1/run"].post.responses)).not.toContain("200");
   });
 
