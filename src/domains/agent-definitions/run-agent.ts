@@ -55,6 +55,12 @@ async function pinCustomAgentVersion(principal: TPrincipal, request: TAgentReque
   return version;
 }
 
+/** A filter on runs by agent: a built-in or one of the tenant's agents (archived too: its runs stay listed), else 400. */
+export async function assertAgentKnown(principal: TPrincipal, agentType: string): Promise<void> {
+  if (isBuiltInAgentType(agentType) || (await findDefinition(tenantScope(principal), agentType))) return;
+  throw refuse("agent_type", `Unknown agent_type ${agentType}: no built-in agent and no agent of this organization in this mode has that name`);
+}
+
 /** The version a custom run is pinned to, as its execution needs it; null when it cannot be found. */
 export async function customAgentVersionOf(tenant: TTenant, name: string, version: number): Promise<TCustomAgentVersion | null> {
   const found = await findVersion(tenant, name, version);

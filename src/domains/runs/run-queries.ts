@@ -20,8 +20,7 @@ const RUN_LIST_COLUMNS = `
   r.priority::text AS priority, left(r.task, $TASK_PREVIEW) AS task, NULL::jsonb AS data, r.webhook_url AS "webhookUrl",
   NULL::jsonb AS output, r.confidence_score AS "confidenceScore", r.requires_triage AS "requiresTriage",
   r.error_message AS "errorMessage", r.api_key_id AS "apiKeyId", r.batch_job_id AS "batchJobId",
-  r.created_at AS "createdAt", r.started_at AS "startedAt", r.completed_at AS "completedAt", r.updated_at AS "updatedAt",
-  r.agent_version AS "agentVersion"`;
+  r.created_at AS "createdAt", r.started_at AS "startedAt", r.completed_at AS "completedAt", r.updated_at AS "updatedAt"`;
 
 const TRIAGE_COLUMNS = `
   t.id AS "t_id", t.organization_id AS "t_organizationId", t.livemode AS "t_livemode", t.run_id AS "t_runId",

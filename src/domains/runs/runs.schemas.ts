@@ -30,7 +30,6 @@ export const ZCreateRunResponse = z.object({
   run_id: z.uuid(),
   status: ZRunStatus,
   agent_type: z.string(),
-  agent_version: z.number().int().optional().meta({ description: "The agent version the run is pinned to." }),
   estimated_completion: z.literal("async"),
 });
 export type TCreateRunResponse = z.infer<typeof ZCreateRunResponse>;
@@ -38,8 +37,6 @@ export type TCreateRunResponse = z.infer<typeof ZCreateRunResponse>;
 const ZRunFields = z.object({
   id: z.uuid(),
   agent_type: z.string(),
-  // Addition: the version of the agent that does the run (built-ins: 1).
-  agent_version: z.number().int(),
   status: ZRunStatus,
   priority: ZRunPriority,
   created_at: z.string(),
@@ -72,6 +69,8 @@ export const ZRun = ZRunFields.extend({
   livemode: z.boolean(),
   // Addition for model-backed agents (docs/api-conventions.md, "Model-backed agents").
   model_usage: ZModelUsage.nullable(),
+  // Addition: the version of the agent that does the run (built-ins: 1; "Agent definitions").
+  agent_version: z.number().int(),
 });
 
 export const ZTriageItem = z.object({

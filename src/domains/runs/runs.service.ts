@@ -1,7 +1,7 @@
 // Runs: accept, read, list and cancel. State changes are single conditional updates
 // inside transactions, so two concurrent callers can never both win a transition.
 import { randomUUID } from "node:crypto";
-import { pinAgentVersion } from "../agent-definitions/run-agent.ts";
+import { assertAgentKnown, pinAgentVersion } from "../agent-definitions/run-agent.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
@@ -46,7 +46,7 @@ export async function createRun(
   return acceptInOneStatement({
     webhookUrl: request.webhook_url,
     recordAccepted,
-    response: { run_id: runId, status: "queued", agent_type: request.agent_type, agent_version: agentVersion, estimated_completion: "async" },
+    response: { run_id: runId, status: "queued", agent_type: request.agent_type, estimated_completion: "async" },
     write: (client) => chargeAndInsert(client, principal, [{ runId, agentType: request.agent_type }], insertRun),
     dispatch: () => workDispatcher().runAccepted({ runId, priority }),
   });
@@ -56,6 +56,7 @@ export async function createRun(
 export const RUN_LIST_COUNT_CAP = 1_000;
 
 export async function listRuns(principal: TPrincipal, query: TPagination & { status?: RunStatus; agent_type?: string }) {
+  if (query.agent_type !== undefined) await assertAgentKnown(principal, query.agent_type);
   const { runs, counted, countedUpTo } = await findRunPage(
     { ...tenantScope(principal), status: query.status, agentType: query.agent_type },
     { limit: query.limit, offset: query.offset, countCap: RUN_LIST_COUNT_CAP, taskPreviewLength: TASK_PREVIEW_LENGTH },

@@ -7,7 +7,6 @@ function serializeRunFields(run: Run) {
   return {
     id: run.id,
     agent_type: run.agentType,
-    agent_version: run.agentVersion,
     status: run.status,
     priority: run.priority,
     created_at: iso(run.createdAt),
@@ -31,6 +30,7 @@ export function serializeRun(run: Run) {
     output: asJsonObject(run.output),
     batch_id: run.batchJobId,
     livemode: run.livemode,
+    agent_version: run.agentVersion,
     model_usage: (run.modelUsage ?? null) as { model: string; calls: number; input_tokens: number; output_tokens: number } | null,
   };
 }
