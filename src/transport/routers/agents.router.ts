@@ -26,6 +26,7 @@ export const agentsRouter = router({
   list: apiProcedure
     .meta({
       scope: "agents:read",
+      rateLimit: "standard",
       openapi: {
         method: "GET",
         path: "/v1/agents",
@@ -57,6 +58,7 @@ export const agentsRouter = router({
   get: apiProcedure
     .meta({
       scope: "agents:read",
+      rateLimit: "standard",
       openapi: { method: "GET", path: "/v1/agents/{name}", tags: ["agents"], summary: "Get an agent and its versions" },
     })
     .input(ZAgentNameInput)
