@@ -15,6 +15,9 @@ let batchId: string;
 let ledgerEntryId: string;
 let settledRun: unknown;
 let finishedBatch: unknown;
+// A's own agent (docs/api-conventions.md, "Agent definitions"): addressed by name, not id.
+const AGENT = "tenant_a_agent";
+let agentBefore: unknown;
 
 beforeAll(async () => {
   [a, b] = await Promise.all([createTenant({ name: "Tenant A" }), createTenant({ name: "Tenant B" })]);
@@ -32,6 +35,10 @@ beforeAll(async () => {
   const batch = await call("POST", "/v1/batches", { key: a.key, body: { agent_type: "center", rows: [{ task: "one" }, { task: "two" }] } });
   expect(batch.status).toBe(201);
   batchId = batch.body.job.id;
+
+  const agent = await call("POST", "/v1/agents", { key: a.key, body: { name: AGENT, instructions: "Sort tenant A's mail." } });
+  expect(agent.status).toBe(201);
+  agentBefore = (await call("GET", `/v1/agents/${AGENT}`, { key: a.key })).body;
 
   ledgerEntryId = (await admin<{ id: string }>("topup", "--org", a.orgId, "--credits", "100")).id;
 
@@ -54,6 +61,8 @@ const idRoutes = (): [string, string][] => [
   ["GET", `/v1/webhooks/${webhookId}/deliveries`],
   ["GET", `/v1/batches/${batchId}`],
   ["POST", `/v1/batches/${batchId}/cancel`],
+  ["GET", `/v1/agents/${AGENT}`],
+  ["DELETE", `/v1/agents/${AGENT}`],
 ];
 // The organization itself is not mode-scoped: decisions.md answers 404 here only when
 // :orgId is not the key's organization, so A's own test key is checked separately below.
@@ -99,6 +108,7 @@ describe("lists never show the owning tenant's live objects", () => {
     ["/v1/webhooks", (body) => body.data.map((webhook: { id: string }) => webhook.id)],
     ["/v1/batches?limit=100", (body) => body.jobs.map((job: { id: string }) => job.id)],
     ["/v1/usage/history", (body) => body.data.map((entry: { id: string }) => entry.id)],
+    ["/v1/agents", (body) => body.data.filter((agent: { kind: string }) => agent.kind === "custom").map((agent: { name: string }) => agent.name)],
   ];
 
   it("the owner's live key does see them (so the checks below can fail)", async () => {
@@ -108,14 +118,14 @@ describe("lists never show the owning tenant's live objects", () => {
       expect(response.status).toBe(200);
       for (const id of ids(response.body)) seen.add(id);
     }
-    for (const id of [runId, triage.runId, triage.triageItemId, webhookId, batchId, ledgerEntryId]) expect(seen).toContain(id);
+    for (const id of [runId, triage.runId, triage.triageItemId, webhookId, batchId, ledgerEntryId, AGENT]) expect(seen).toContain(id);
   });
 
   it.each(["another organization's live key", "another organization's test key", "the same organization's test-mode key"])(
     "with %s",
     async (label) => {
       const key = new Map(outsiders()).get(label)!;
-      const owned = [runId, triage.runId, triage.triageItemId, webhookId, batchId, ledgerEntryId];
+      const owned = [runId, triage.runId, triage.triageItemId, webhookId, batchId, ledgerEntryId, AGENT];
       for (const [path, ids] of lists) {
         const response = await call("GET", path, { key });
         expect(response.status).toBe(200);
@@ -129,7 +139,7 @@ describe("lists never show the owning tenant's live objects", () => {
 });
 
 describe("refused calls change nothing", () => {
-  it("leaves the run, the pending triage item, the webhook and the batch exactly as they were", async () => {
+  it("leaves the run, the pending triage item, the webhook, the batch and the agent exactly as they were", async () => {
     // Run after the refusals above (Vitest runs a file's tests in order); repeat them
     // here so this test stands on its own.
     for (const [, key] of outsiders()) for (const [method, path] of routesFor(key)) await call(method, path, { key });
@@ -151,5 +161,8 @@ describe("refused calls change nothing", () => {
 
     const batch = await call("GET", `/v1/batches/${batchId}`, { key: a.key });
     expect(batch.body).toEqual(finishedBatch);
+
+    // Not archived by anyone else's DELETE.
+    expect((await call("GET", `/v1/agents/${AGENT}`, { key: a.key })).body).toEqual(agentBefore);
   });
 });
