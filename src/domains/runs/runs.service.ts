@@ -15,6 +15,7 @@ import { settleBatchRowForRun } from "./batch-row-settlement.ts";
 import { workDispatcher } from "./dispatcher.ts";
 import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
 import { findRunPage, findRunWithTriage } from "./run-queries.ts";
+import { buildRunSteps } from "./run-steps.ts";
 import { TASK_PREVIEW_LENGTH, type TCreateRunRequest, type TCreateRunResponse } from "./runs.schemas.ts";
 import { serializeRun, serializeRunListItem, serializeTriageItem } from "./serializers.ts";
 
@@ -71,6 +72,13 @@ export async function getRun(principal: TPrincipal, runId: string) {
   const found = await findRunWithTriage(tenantScope(principal), runId);
   if (!found) throw notFound("Run");
   return { run: serializeRun(found.run), triage_item: found.triageItem ? serializeTriageItem(found.triageItem) : null };
+}
+
+/** The run's steps (src/domains/runs/run-steps.ts); another organization's or mode's run is not found. */
+export async function listRunSteps(principal: TPrincipal, runId: string) {
+  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItem: true } });
+  if (!run) throw notFound("Run");
+  return { data: buildRunSteps(run, run.triageItem) };
 }
 
 const CANCELLABLE = ["queued", "running", "pending_triage"] as const;
