@@ -139,6 +139,23 @@ describe("run steps: built-in agents", () => {
   });
 });
 
+describe("run steps: other agents and cancels", () => {
+  it("an agent this module does not know (e.g. a customer's own) gets a generic agent step", () => {
+    const list = steps(runOf({ agentType: "classify_email", output: { label: "invoice" } as never, confidenceScore: 0.8 }));
+    expect(list).toEqual([
+      expect.objectContaining({ type: "agent", status: "completed", detail: { agent: "classify_email", summary: "classify_email answered", checked: ["the task and its data"], found: [], confidence_score: 0.8, error: null } }),
+    ]);
+  });
+
+  it("a run cancelled while it waited for a person: the agent finished, the item was rejected by the cancel", () => {
+    const result = apSpecialist({ task: "Check", data: { invoice, purchase_order: order } });
+    const item = itemOf({ status: "rejected", proposedOutput: result.output as never, resolutionNote: "run cancelled", resolvedBy: "key-1", resolvedByName: "live", resolvedAt: reviewed });
+    const list = steps(runOf({ status: "cancelled", completedAt: reviewed }), item);
+    expect(list.map((step) => [step.type, step.status])).toEqual([["agent", "completed"], ["triage", "completed"], ["review", "completed"]]);
+    expect(ofType(list, "review")[0]?.detail).toMatchObject({ decision: "rejected", note: "run cancelled", edited: false });
+  });
+});
+
 describe("run steps: model and tool calls", () => {
   const tool = { id: "call_1", name: "ap_match", arguments: { invoice }, result: { output: { decision: "hold" } } };
   const messages = [

@@ -212,10 +212,10 @@ function routingFindings(run: TStepRun, output: TObject): TFindings {
   };
 }
 
-/** What a specialist found, recognised by its output's shape (center's output carries its specialist's). */
+/** What a built-in specialist found (center's output carries its specialist's); null for any other agent. */
 function specialistFindings(agent: string, output: TObject, data: TObject): TFindings | null {
-  if (agent === "ap_specialist" || Array.isArray(output.discrepancies)) return apFindings(output, data);
-  if (agent === "rfq_generator" || typeof output.rfq_number === "string") return rfqFindings(output, data);
+  if (agent === "ap_specialist") return apFindings(output, data);
+  if (agent === "rfq_generator") return rfqFindings(output, data);
   return null;
 }
 
