@@ -102,6 +102,19 @@ describe("steps of a built-in run", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it("a center run the rules cannot place: the model's routing call, then center's decision with the model's reason", async () => {
+    fake.script(completion({ specialist: null, reason: "a poem is not back-office work" }, { prompt_tokens: 50, completion_tokens: 9 }));
+    const runId = await postRun({ task: "Write a poem about spring" });
+    expect((await settled(runId)).run.status).toBe("pending_triage");
+    const steps = await stepsOf(runId);
+    expect(steps.map((step) => step.type)).toEqual(["model_call", "agent", "triage"]);
+    // One call: its tokens are the run's.
+    expect(steps[0].detail).toMatchObject({ model: "fake-model", attempt: 1, input_tokens: 50, output_tokens: 9, error: null });
+    expect(steps[0].detail.messages[1].content).toContain("Write a poem about spring");
+    expect(steps[1].detail).toMatchObject({ agent: "center", summary: "No specialist fits the task: a poem is not back-office work" });
+    expect(steps[2].detail.reason).toBe("no specialist matched: a poem is not back-office work");
+  });
+
   it("a queued run already has a step: its agent, pending, not started", async () => {
     // Written straight to the database and never dispatched, so it stays queued.
     const runId = randomUUID();
