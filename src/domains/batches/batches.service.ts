@@ -8,7 +8,7 @@ import type { BatchJob, BatchRow, Prisma } from "../../generated/prisma/client.t
 import { notFound, validationError } from "../../foundation/errors.ts";
 import { readPage, type TPagination } from "../../foundation/pagination.ts";
 import { asJsonObject, iso } from "../../foundation/schemas.ts";
-import { acceptWork, type TRecordAccepted } from "../runs/accept-work.ts";
+import { acceptWork, assertInputsFit, type TRecordAccepted } from "../runs/accept-work.ts";
 import { countSettledRows } from "../runs/batch-row-settlement.ts";
 import { workDispatcher } from "../runs/dispatcher.ts";
 import type { TCreateBatchRequest, TCreateBatchResponse } from "./batches.schemas.ts";
@@ -50,6 +50,7 @@ export function createBatch(
   recordAccepted?: TRecordAccepted<TCreateBatchResponse>,
 ): Promise<TCreateBatchResponse> {
   assertAgentTypeAvailable(request.agent_type);
+  assertInputsFit(request.agent_type, request.rows.map((row, index) => ({ data: row.data, root: `rows.${index}.data` })));
   return acceptWork({
     principal,
     webhookUrl: request.webhook_url,
