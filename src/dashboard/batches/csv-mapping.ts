@@ -195,10 +195,18 @@ function check(schema: TJsonSchema, value: unknown, path: string, issues: TMappe
     issues.push({ path, message: `must be one of ${(schema.enum as unknown[]).map((option) => JSON.stringify(option)).join(", ")}` });
   }
   if (typeof value === "string") {
-    if (typeof schema.minLength === "number" && value.length < schema.minLength) issues.push({ path, message: schema.minLength === 1 ? "must not be empty" : `must have at least ${schema.minLength} characters` });
-    if (typeof schema.maxLength === "number" && value.length > schema.maxLength) issues.push({ path, message: `must have at most ${schema.maxLength} characters` });
-    if (typeof schema.pattern === "string" && !new RegExp(schema.pattern, "u").test(value)) issues.push({ path, message: `must match pattern "${schema.pattern}"` });
-    if (schema.format === "email" && !EMAIL.test(value)) issues.push({ path, message: 'must match format "email"' });
+    // One problem per text: an email that fails its format also fails the pattern beside it.
+    const problem =
+      typeof schema.minLength === "number" && value.length < schema.minLength
+        ? schema.minLength === 1 ? "must not be empty" : `must have at least ${schema.minLength} characters`
+        : typeof schema.maxLength === "number" && value.length > schema.maxLength
+          ? `must have at most ${schema.maxLength} characters`
+          : schema.format === "email" && !EMAIL.test(value)
+            ? 'must match format "email"'
+            : typeof schema.pattern === "string" && !new RegExp(schema.pattern, "u").test(value)
+              ? `must match pattern "${schema.pattern}"`
+              : null;
+    if (problem) issues.push({ path, message: problem });
   }
   if (typeof value === "number") {
     if (typeof schema.minimum === "number" && value < schema.minimum) issues.push({ path, message: `must be >= ${schema.minimum}` });
