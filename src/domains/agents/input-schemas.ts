@@ -42,14 +42,20 @@ export const BUILT_IN_INPUT_SCHEMAS: Record<TAgentType, TJsonSchema> = {
 };
 
 const compiled = new Map<string, ValidateFunction>();
+// By identity first: every accepted run and batch row is checked, and serializing the same
+// built-in schema object for each of a 500-row batch's rows would cost more than validating.
+const compiledByObject = new WeakMap<TJsonSchema, ValidateFunction>();
 
 function validatorFor(schema: TJsonSchema): ValidateFunction {
+  const known = compiledByObject.get(schema);
+  if (known) return known;
   const key = JSON.stringify(schema);
   let validate = compiled.get(key);
   if (!validate) {
     validate = ajv.compile(schema);
     compiled.set(key, validate);
   }
+  compiledByObject.set(schema, validate);
   return validate;
 }
 
