@@ -10,7 +10,7 @@ import { Prisma, type RunStatus } from "../../generated/prisma/client.ts";
 import { conflict, notFound } from "../../foundation/errors.ts";
 import type { TPagination } from "../../foundation/pagination.ts";
 import { chargeAndInsert } from "../usage/credits.ts";
-import { acceptInOneStatement, type TRecordAccepted } from "./accept-work.ts";
+import { acceptInOneStatement, assertInputsFit, type TRecordAccepted } from "./accept-work.ts";
 import { settleBatchRowForRun } from "./batch-row-settlement.ts";
 import { workDispatcher } from "./dispatcher.ts";
 import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
@@ -30,6 +30,7 @@ export function createRun(
   recordAccepted?: TRecordAccepted<TCreateRunResponse>,
 ): Promise<TCreateRunResponse> {
   assertAgentTypeAvailable(request.agent_type);
+  assertInputsFit(request.agent_type, [{ data: request.data, root: "data" }]);
   const runId = randomUUID();
   const priority = request.priority;
   const acceptedAt = new Date();
