@@ -123,7 +123,9 @@ test("runs: filters, a run's input and output, a triage run's reason, live statu
     agent_type: "rfq_generator",
     data: { items: [{ description: "desk lamp", quantity: 3 }], due_date: "Friday" },
   });
-  const failing = await api(key, "POST", "/v1/run", { task: "Pay invoice 9", agent_type: "ap_specialist" });
+  // ap_specialist itself refuses an unusable invoice at acceptance (400); center takes it,
+  // routes it there, and the run fails naming the field.
+  const failing = await api(key, "POST", "/v1/run", { task: "Pay invoice 9", data: { invoice: { number: "9" } } });
   const completed = await waitForRun(key, rfq.body.run_id);
   expect(completed.run.status).toBe("completed");
   expect((await waitForRun(key, failing.body.run_id)).run.status).toBe("failed");
@@ -144,7 +146,10 @@ test("runs: filters, a run's input and output, a triage run's reason, live statu
   await expect(rows.first()).toContainText("against its PO");
   await page.getByLabel("Status").selectOption("");
   await page.getByLabel("Agent type").selectOption("ap_specialist");
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(1);
+  await page.getByLabel("Agent type").selectOption("center");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Pay invoice 9");
   await page.getByLabel("Agent type").selectOption("rfq_generator");
   await expect(rows).toHaveCount(1);
 

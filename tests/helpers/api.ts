@@ -69,6 +69,11 @@ export async function createKey(tenant: TTenant, scopes: string, mode: "live" | 
   );
 }
 
+/** `data` ap_specialist accepts (docs/api-conventions.md, "Agent input checks"): one invoice, arithmetic only. */
+export const AP_DATA = {
+  invoice: { number: "INV-1", vendor: "Acme Supplies", currency: "USD", total: 10, lines: [{ sku: "PAPER-A4", description: "A4 paper, box", quantity: 1, unit_price: 10 }] },
+};
+
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 

@@ -14,8 +14,11 @@ const rfqRow = (index: number) => ({ task: `Quote ${index}`, data: { items: [{ d
 
 describe("batch execution", () => {
   it("runs 30 rows with one failing row: 29 completed, 1 failed, job completed", async () => {
-    const rows = Array.from({ length: 30 }, (_, index) => (index === 7 ? { task: "broken", data: { items: "not a list" } } : rfqRow(index)));
-    const created = await call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "rfq_generator", name: "thirty", rows } });
+    // center, since a row the agent cannot use is refused at acceptance when the batch names
+    // that agent (input-checks.test.ts); center accepts it, routes row 7 to ap_specialist, and
+    // that run fails. The others go to rfq_generator and complete.
+    const rows = Array.from({ length: 30 }, (_, index) => (index === 7 ? { task: "broken", data: { invoice: { number: "X" } } } : rfqRow(index)));
+    const created = await call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "center", name: "thirty", rows } });
     expect(created.status).toBe(201);
     const jobId = created.body.job.id;
 
@@ -25,7 +28,7 @@ describe("batch execution", () => {
 
     const { job, rows: settledRows } = await waitForBatchToFinish(tenant.key, jobId);
     expect(job).toMatchObject({ status: "completed", total_rows: 30, completed_rows: 29, failed_rows: 1 });
-    expect(settledRows[7]).toMatchObject({ row_index: 7, status: "failed", result: null, error_message: expect.stringMatching(/data\.items/) });
+    expect(settledRows[7]).toMatchObject({ row_index: 7, status: "failed", result: null, error_message: expect.stringMatching(/data\.invoice/) });
     expect(settledRows.filter((row: any) => row.status === "completed")).toHaveLength(29);
     for (const row of settledRows.filter((row: any) => row.status === "completed")) {
       expect(row.result.items[0].quantity).toBe(row.row_index + 1);

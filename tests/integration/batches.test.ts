@@ -5,7 +5,7 @@
 // batch-execution.test.ts.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createTenant, ISO_PATTERN, type TTenant, UUID_PATTERN, waitFor, waitForBatchToFinish } from "../helpers/api.ts";
+import { AP_DATA, call, createTenant, ISO_PATTERN, type TTenant, UUID_PATTERN, waitFor, waitForBatchToFinish } from "../helpers/api.ts";
 
 let tenant: TTenant;
 
@@ -29,7 +29,7 @@ describe("POST /v1/batches", () => {
   it("answers 201 with a pending job", async () => {
     const response = await call("POST", "/v1/batches", {
       key: tenant.key,
-      body: { name: "March invoices", agent_type: "ap_specialist", rows: [{ task: "a" }, { task: "b", data: { invoice: { number: "7" } } }, { task: "c" }] },
+      body: { name: "March invoices", agent_type: "ap_specialist", rows: [{ task: "a", data: AP_DATA }, { task: "b", data: { invoice: { ...AP_DATA.invoice, number: 7 } } }, { task: "c", data: AP_DATA }] },
     });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({

@@ -7,7 +7,7 @@ import type { TPrincipal } from "../../src/domains/auth/authenticate.ts";
 import { recordOutcome } from "../../src/domains/runs/run-execution.ts";
 import { debitForRuns } from "../../src/domains/usage/credits.ts";
 import { connectDatabase, db, disconnectDatabase } from "../../src/foundation/db/client.ts";
-import { admin, call, createKey, createTenant, type TTenant } from "../helpers/api.ts";
+import { admin, AP_DATA, call, createKey, createTenant, type TTenant } from "../helpers/api.ts";
 import { withDatabase } from "../helpers/database.ts";
 import { insertLedgerEntry } from "../helpers/fixtures.ts";
 
@@ -93,7 +93,7 @@ describe("concurrent charges against the balance row", () => {
     await drainTo(tenant, 10);
     const key = await createKey(tenant, "agents:run");
     const [batch, ...runs] = await Promise.all([
-      call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "ap_specialist", rows: [{ task: "a" }, { task: "b" }] } }),
+      call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "ap_specialist", rows: [{ task: "a", data: AP_DATA }, { task: "b", data: AP_DATA }] } }),
       ...Array.from({ length: 6 }, (_, index) => call("POST", "/v1/run", { key: key.key, body: { task: `Mix ${index}`, agent_type: "center" } })),
     ]);
     const charged = (batch!.status === 201 ? 6 : 0) + runs.filter((response) => response.status === 202).length;

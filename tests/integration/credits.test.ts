@@ -2,7 +2,7 @@
 // the balance cannot cover is refused with 402 and creates nothing (decisions.md "Usage
 // and credits"; docs/api-conventions.md "Credits").
 import { describe, expect, it } from "vitest";
-import { call, createTenant, type TTenant } from "../helpers/api.ts";
+import { AP_DATA, call, createTenant, type TTenant } from "../helpers/api.ts";
 import { insertLedgerEntry } from "../helpers/fixtures.ts";
 
 const COSTS = { center: 1, rfq_generator: 5, ap_specialist: 3 } as const; // assistant (10) needs a model: tests/integration/model-agents.test.ts
@@ -11,7 +11,8 @@ const remaining = async (key: string): Promise<number | null> => (await call("GE
 const runsTotal = async (key: string): Promise<number> => (await call("GET", "/v1/runs?limit=1", { key })).body.total;
 const batchesTotal = async (key: string): Promise<number> => (await call("GET", "/v1/batches?limit=1", { key })).body.total;
 const startRun = (key: string, agentType: string, headers: Record<string, string> = {}) =>
-  call("POST", "/v1/run", { key, body: { task: "Credit check", agent_type: agentType }, headers });
+  // ap_specialist needs an invoice at acceptance: without one it is refused, uncharged.
+  call("POST", "/v1/run", { key, body: { task: "Credit check", agent_type: agentType, ...(agentType === "ap_specialist" ? { data: AP_DATA } : {}) }, headers });
 
 /** Leaves exactly `left` credits of a fresh Growth organization's 10,000. */
 async function drainTo(tenant: TTenant, left: number) {
@@ -50,7 +51,7 @@ describe("charging runs", () => {
   it("charges nothing in test mode", async () => {
     const tenant = await createTenant();
     expect((await startRun(tenant.testKey, "rfq_generator")).status).toBe(202);
-    const batch = await call("POST", "/v1/batches", { key: tenant.testKey, body: { agent_type: "ap_specialist", rows: [{ task: "a" }, { task: "b" }] } });
+    const batch = await call("POST", "/v1/batches", { key: tenant.testKey, body: { agent_type: "ap_specialist", rows: [{ task: "a", data: AP_DATA }, { task: "b", data: AP_DATA }] } });
     expect(batch.status).toBe(201);
     expect((await call("GET", "/v1/usage", { key: tenant.testKey })).body).toMatchObject({ credits_used: 0, credits_remaining: 10_000 });
     expect((await call("GET", "/v1/usage/history", { key: tenant.testKey })).body).toEqual({ data: [] });
@@ -59,7 +60,7 @@ describe("charging runs", () => {
 
   it("charges a batch one entry per row", async () => {
     const tenant = await createTenant();
-    const batch = await call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "ap_specialist", rows: [{ task: "a" }, { task: "b" }, { task: "c" }] } });
+    const batch = await call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "ap_specialist", rows: ["a", "b", "c"].map((task) => ({ task, data: AP_DATA })) } });
     expect(batch.status).toBe(201);
     expect(await remaining(tenant.key)).toBe(10_000 - 9);
     const history = await call("GET", "/v1/usage/history", { key: tenant.key });

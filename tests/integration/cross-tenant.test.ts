@@ -53,6 +53,7 @@ beforeAll(async () => {
 const idRoutes = (): [string, string][] => [
   ["GET", `/v1/runs/${runId}`],
   ["GET", `/v1/runs/${runId}/stream`],
+  ["GET", `/v1/runs/${runId}/steps`],
   ["POST", `/v1/runs/${runId}/cancel`],
   ["POST", `/v1/runs/${triage.runId}/cancel`],
   ["POST", `/v1/triage/${triage.triageItemId}/approve`],

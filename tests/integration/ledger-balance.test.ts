@@ -10,7 +10,7 @@ import { connectDatabase, db, disconnectDatabase } from "../../src/foundation/db
 import type { TPrincipal } from "../../src/domains/auth/authenticate.ts";
 import { recordOutcome } from "../../src/domains/runs/run-execution.ts";
 import { debitForRuns } from "../../src/domains/usage/credits.ts";
-import { admin, call, createKey, createTenant, type TTenant } from "../helpers/api.ts";
+import { admin, AP_DATA, call, createKey, createTenant, type TTenant } from "../helpers/api.ts";
 import { withDatabase } from "../helpers/database.ts";
 
 const INCLUDED = 10_000; // Growth
@@ -38,13 +38,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Charges one run over HTTP with a live key, as a caller does. */
 async function chargeOverHttp(key: string, index: number) {
   const agentType = CHARGED_AGENT_TYPES[index % CHARGED_AGENT_TYPES.length];
-  const response = await call("POST", "/v1/run", { key, body: { task: `Charge ${index}`, agent_type: agentType } });
+  const response = await call("POST", "/v1/run", { key, body: { task: `Charge ${index}`, agent_type: agentType, ...(agentType === "ap_specialist" ? { data: AP_DATA } : {}) } });
   expect(response.status).toBe(202);
 }
 
 /** Charges a batch: several entries written by one statement, sharing a created_at. */
 async function chargeBatch() {
-  const rows = [{ task: "a" }, { task: "b" }, { task: "c" }];
+  const rows = ["a", "b", "c"].map((task) => ({ task, data: AP_DATA }));
   const response = await call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "ap_specialist", rows } });
   expect(response.status).toBe(201);
 }

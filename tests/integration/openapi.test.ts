@@ -28,6 +28,8 @@ const SPEC_OPERATIONS = [
 ];
 
 /** Issue 11 (webhooks that heal): re-enable, rotate the secret, resend a delivery. */
+// Issue 19: a run's step trace (docs/api-conventions.md, "Run steps").
+const RUN_STEPS_OPERATIONS = ["GET /v1/runs/{id}/steps"];
 const WEBHOOK_HEALING_OPERATIONS = [
   "POST /v1/webhooks/{id}/enable",
   "POST /v1/webhooks/{id}/rotate-secret",
@@ -56,10 +58,10 @@ function operations(document: any): string[] {
 }
 
 describe("GET /v1/openapi.json", () => {
-  it("documents the spec's 20 endpoints plus POST /v1/runs/{id}/cancel and the webhook healing ones", async () => {
+  it("documents the spec's 20 endpoints plus POST /v1/runs/{id}/cancel, the webhook healing ones and the run steps", async () => {
     const document = await fetchDocument();
     expect(document.openapi).toMatch(/^3\./);
-    expect(operations(document).sort()).toEqual([...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel", ...WEBHOOK_HEALING_OPERATIONS, ...AGENT_OPERATIONS].sort());
+    expect(operations(document).sort()).toEqual([...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel", ...WEBHOOK_HEALING_OPERATIONS, ...AGENT_OPERATIONS, ...RUN_STEPS_OPERATIONS].sort());
   });
 
   it("names the server it runs on (PUBLIC_BASE_URL, else the port it listens on)", async () => {

@@ -1,7 +1,7 @@
 // Credit usage: the period summary, the ledger history and per-member usage
 // (spec "Usage summary" and decisions.md "Usage and credits").
 import { describe, expect, it } from "vitest";
-import { admin, call, createKey, createTenant, ISO_PATTERN, UUID_PATTERN } from "../helpers/api.ts";
+import { admin, AP_DATA, call, createKey, createTenant, ISO_PATTERN, UUID_PATTERN } from "../helpers/api.ts";
 import { insertLedgerEntry } from "../helpers/fixtures.ts";
 
 const currentPeriod = () => new Date().toISOString().slice(0, 7);
@@ -108,7 +108,7 @@ describe("GET /v1/usage/history", () => {
 describe("GET /v1/usage/history order", () => {
   it("lists one batch's entries in the order they were written, newest first", async () => {
     const tenant = await createTenant();
-    const rows = ["a", "b", "c", "d", "e"].map((task) => ({ task }));
+    const rows = ["a", "b", "c", "d", "e"].map((task) => ({ task, data: AP_DATA }));
     const batch = await call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "ap_specialist", rows } });
     expect(batch.status).toBe(201);
     const topup = await admin<{ id: string }>("topup", "--org", tenant.orgId, "--credits", "100");

@@ -27,7 +27,8 @@ async function waitForRequests(target: { received: TReceivedRequest[] }, count: 
 }
 
 const completingRun = { task: "Quote", agent_type: "rfq_generator", data: { items: [{ description: "hinges", quantity: 12 }] } };
-const failingRun = { task: "Pay", agent_type: "ap_specialist", data: { invoice: { number: "X" } } };
+// center routes it to ap_specialist, which cannot use the invoice (refused at acceptance if sent to ap_specialist directly).
+const failingRun = { task: "Pay", data: { invoice: { number: "X" } } };
 const triageRun = { task: "Route me" }; // center, nothing matches: waits for a person
 
 describe("run event deliveries", () => {

@@ -45,6 +45,8 @@ export function BatchDetail({ batchId }: { batchId: string }) {
 
   const { job, rows } = batch.data;
   const active = ACTIVE_BATCH_STATUSES.includes(job.status);
+  // Rows an agent handed to a person: the batch cannot finish until someone decides them.
+  const waiting = rows.filter((row) => row.status === "pending_triage").length;
   return (
     <>
       {back}
@@ -67,6 +69,15 @@ export function BatchDetail({ batchId }: { batchId: string }) {
             {active ? <span className="text-xs text-muted-foreground">updating live</span> : null}
           </div>
           <BatchProgress job={job} />
+          {waiting > 0 ? (
+            <p data-testid="batch-waiting" className="text-sm">
+              <strong>{waiting} waiting for review</strong>: the batch finishes once a person decides {waiting === 1 ? "it" : "them"}.{" "}
+              <Link href="/triage" className="font-medium underline underline-offset-2">
+                Review in the triage queue
+              </Link>{" "}
+              <span className="text-muted-foreground">(the queue shows every waiting run, oldest first; each row&apos;s run below links to its own)</span>
+            </p>
+          ) : null}
         </CardContent>
       </Card>
       {rows.length === 0 ? <EmptyState title="This batch has no rows" /> : <BatchRows rows={rows} />}

@@ -10,7 +10,8 @@ const MAX_TASK_LENGTH = 100_000;
 
 export type TCsvRow = { task: string; data?: Record<string, string> };
 export type TCsvProblem = { line: number | null; message: string };
-export type TParsedCsv = { rows: TCsvRow[]; columns: string[]; problems: TCsvProblem[] };
+/** `lines[i]` is the file line of `rows[i]`, for problems found later (csv-mapping.ts). */
+export type TParsedCsv = { rows: TCsvRow[]; lines: number[]; columns: string[]; problems: TCsvProblem[] };
 
 export function describeProblem(problem: TCsvProblem): string {
   return problem.line === null ? problem.message : `Line ${problem.line}: ${problem.message}`;
@@ -20,7 +21,7 @@ const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === "");
 
 export function parseBatchCsv(text: string): TParsedCsv {
   const source = text.replace(/^\uFEFF/, "");
-  if (source.trim() === "") return { rows: [], columns: [], problems: [{ line: null, message: "The file is empty" }] };
+  if (source.trim() === "") return { rows: [], lines: [], columns: [], problems: [{ line: null, message: "The file is empty" }] };
 
   // Arrays, not header mode: line numbers stay ours and short rows are not errors.
   const parsed = Papa.parse<string[]>(source, { header: false, skipEmptyLines: false });
@@ -43,6 +44,7 @@ export function parseBatchCsv(text: string): TParsedCsv {
   const columns = header.filter((_, index) => index !== taskIndex);
 
   const rows: TCsvRow[] = [];
+  const rowLines: number[] = [];
   lines.slice(1).forEach((cells, offset) => {
     const line = offset + 2;
     if (isBlank(cells)) return; // blank lines (and the file's trailing newline) are not rows
@@ -59,12 +61,13 @@ export function parseBatchCsv(text: string): TParsedCsv {
       if (index !== taskIndex && name !== "" && cell !== undefined && cell.trim() !== "") data[name] = cell;
     });
     rows.push(Object.keys(data).length > 0 ? { task, data } : { task });
+    rowLines.push(line);
   });
 
   if (rows.length === 0 && problems.length === 0) problems.push({ line: null, message: "The file has no rows: add at least one line under the header" });
   if (rows.length > MAX_CSV_ROWS) problems.push({ line: null, message: `The file has ${rows.length} rows; a batch takes at most ${MAX_CSV_ROWS}` });
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  return { rows, columns, problems };
+  return { rows, lines: rowLines, columns, problems };
 }
 
 export type TResultRow = {

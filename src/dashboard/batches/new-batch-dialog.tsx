@@ -1,7 +1,9 @@
 "use client";
 // "New batch from CSV": the file (or pasted text) is checked line by line in the browser,
-// and nothing is sent until it is clean; then batches.create (as POST /v1/batches).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+// its columns mapped onto the agent's input schema (batches.inputSchema; csv-mapping.ts) and
+// each row checked against it, and nothing is sent until it is clean; then batches.create
+// (as POST /v1/batches), which checks every row against the same schema.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { UploadIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
@@ -11,8 +13,9 @@ import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../ui/dialog";
 import { ErrorMessage } from "../ui/feedback";
 import { Field, Input, Select, Textarea } from "../ui/input";
-import { CsvCheck } from "./csv-check";
+import { ColumnMapping, CsvCheck } from "./csv-check";
 import { parseBatchCsv } from "./csv";
+import { mapRows } from "./csv-mapping";
 
 export function NewBatchDialog() {
   const trpc = useTRPC();
@@ -24,8 +27,16 @@ export function NewBatchDialog() {
   const [name, setName] = useState("");
   const [text, setText] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
+  const inputSchema = useQuery({ ...trpc.batches.inputSchema.queryOptions({ agent_type: agentType }), staleTime: Infinity });
   const parsed = useMemo(() => (text.trim() ? parseBatchCsv(text) : null), [text]);
-  const ready = parsed !== null && parsed.problems.length === 0 && parsed.rows.length > 0;
+  const schema = inputSchema.data?.agent_type === agentType ? inputSchema.data.input_schema : undefined;
+  // Mapped only once the file itself is sound: a line error comes first, as before.
+  const mapped = useMemo(
+    () => (parsed && schema && parsed.problems.length === 0 ? mapRows(parsed.rows, parsed.lines, parsed.columns, schema, agentType) : null),
+    [parsed, schema, agentType],
+  );
+  const problems = parsed ? (parsed.problems.length > 0 ? parsed.problems : (mapped?.problems ?? [])) : [];
+  const ready = parsed !== null && mapped !== null && problems.length === 0 && mapped.rows.length > 0;
 
   const create = useMutation(
     trpc.batches.create.mutationOptions({
@@ -49,7 +60,7 @@ export function NewBatchDialog() {
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!ready || create.isPending) return;
-    create.mutate({ agent_type: agentType, rows: parsed.rows, ...(name.trim() ? { name: name.trim() } : {}) });
+    create.mutate({ agent_type: agentType, rows: mapped.rows, ...(name.trim() ? { name: name.trim() } : {}) });
   }
 
   return (
@@ -70,7 +81,8 @@ export function NewBatchDialog() {
           <DialogTitle>New batch from CSV</DialogTitle>
           <DialogDescription>
             A header row with a <code>task</code> column, then one row per line (1 to 500). Every other column goes into the row&apos;s{" "}
-            <code>data</code> as text; empty cells are left out.
+            <code>data</code> as the agent&apos;s input schema says: dotted headers build nested fields (<code>invoice.total</code>), a
+            JSON cell fills a list (<code>invoice.lines</code>), numbers and yes/no are converted; empty cells are left out.
           </DialogDescription>
         </DialogHeader>
         <form className="grid min-w-0 gap-4" onSubmit={submit} aria-label="New batch from CSV">
@@ -100,10 +112,14 @@ export function NewBatchDialog() {
               spellCheck={false}
               className="font-mono text-xs"
               placeholder={"task,supplier\nQuote 200 M8 bolts,Acme"}
-              aria-describedby={parsed?.problems.length ? `${id}-problems` : undefined}
+              aria-describedby={problems.length ? `${id}-problems` : undefined}
             />
           </Field>
-          {parsed ? <CsvCheck parsed={parsed} problemsId={`${id}-problems`} /> : null}
+          {inputSchema.error ? <ErrorMessage error={inputSchema.error} /> : null}
+          {parsed ? (
+            <CsvCheck problems={problems} rowCount={parsed.rows.length} columns={parsed.columns} problemsId={`${id}-problems`} />
+          ) : null}
+          {mapped ? <ColumnMapping mappings={mapped.mappings} agentType={agentType} /> : null}
           <ErrorMessage error={create.error} />
           <DialogFooter>
             <DialogClose asChild>
@@ -112,7 +128,7 @@ export function NewBatchDialog() {
               </Button>
             </DialogClose>
             <Button type="submit" disabled={!ready || create.isPending}>
-              {create.isPending ? "Creating…" : ready ? `Create batch (${parsed.rows.length} rows)` : "Create batch"}
+              {create.isPending ? "Creating…" : ready ? `Create batch (${mapped.rows.length} rows)` : "Create batch"}
             </Button>
           </DialogFooter>
         </form>

@@ -15,6 +15,7 @@ import { ErrorMessage, Loading } from "../ui/feedback";
 import { CancelRunButton } from "./cancel-run-button";
 import { RunDeliveries } from "./run-deliveries";
 import { JsonBlock, TriageHistory } from "./run-sections";
+import { RunSteps } from "./run-steps";
 import { CANCELLABLE_STATUSES, formatConfidence, formatCount, TERMINAL_STATUSES, type TRunDetail } from "./types";
 
 export function RunDetail({ runId }: { runId: string }) {
@@ -30,7 +31,11 @@ export function RunDetail({ runId }: { runId: string }) {
       { id: runId },
       {
         enabled: live,
-        onData: (next: TRunDetail) => queryClient.setQueryData(trpc.runs.get.queryKey({ id: runId }), next),
+        onData: (next: TRunDetail) => {
+          queryClient.setQueryData(trpc.runs.get.queryKey({ id: runId }), next);
+          // Each change of the run adds or settles steps.
+          void queryClient.invalidateQueries({ queryKey: trpc.runs.steps.queryKey({ id: runId }) });
+        },
       },
     ),
   );
@@ -149,6 +154,15 @@ export function RunDetail({ runId }: { runId: string }) {
             </CardContent>
           </Card>
         </div>
+
+        <Card className="min-w-0" data-testid="run-steps-card">
+          <CardHeader>
+            <CardTitle>Steps</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <RunSteps runId={run.id} headingLevel={4} />
+          </CardContent>
+        </Card>
 
         {triageItem ? <TriageHistory item={triageItem} /> : null}
         {canReadWebhooks ? <RunDeliveries runId={run.id} runStatus={run.status} /> : null}

@@ -5,6 +5,7 @@ import type { TAppRouter } from "../../transport/trpc/root";
 type TOutputs = inferRouterOutputs<TAppRouter>;
 export type TRunListItem = TOutputs["runs"]["list"]["data"][number];
 export type TRunDetail = TOutputs["runs"]["get"];
+export type TRunStep = TOutputs["runs"]["steps"]["data"][number];
 export type TRunDelivery = TOutputs["runs"]["deliveries"]["data"][number];
 export type TRunStatus = TRunListItem["status"];
 

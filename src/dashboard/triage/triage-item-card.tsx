@@ -1,14 +1,15 @@
 "use client";
 // One item of the queue: what the agent was asked, what it saw, what it proposes and why a
 // person is needed, with the decisions a reviewer can take on it.
-import { AlertTriangleIcon, CheckIcon, PencilIcon, XIcon } from "lucide-react";
-import { forwardRef, useId } from "react";
+import { AlertTriangleIcon, CheckIcon, ChevronDownIcon, ChevronRightIcon, PencilIcon, XIcon } from "lucide-react";
+import { forwardRef, useId, useState } from "react";
 import { cn } from "../lib/cn";
 import { formatDateTime } from "../lib/format";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/feedback";
 import { Input, Label } from "../ui/input";
+import { RunSteps } from "../runs/run-steps";
 import { EditOutputForm, RejectForm } from "./decision-forms";
 import { formatAge, formatConfidence } from "./format";
 import { JsonBlock } from "./json-block";
@@ -39,7 +40,11 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
   ref,
 ) {
   const noteId = useId();
+  const whyId = useId();
+  const [whyOpen, setWhyOpen] = useState(false);
   const run = item.agent_runs;
+  // The agent's version comes with custom agents (issue 19); shown when the server sends it.
+  const version = (run as { agent_version?: number | null }).agent_version ?? (item as { agent_version?: number | null }).agent_version ?? null;
   return (
     <li
       ref={ref}
@@ -55,7 +60,11 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
       <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 font-medium break-words">{run.task ?? "(no task)"}</p>
         <div className="flex flex-wrap items-center gap-1.5 text-xs">
-          <Badge variant="outline">{run.agent_type}</Badge>
+          <Badge variant="outline" title="Agent">
+            <span className="sr-only">Agent: </span>
+            {run.agent_type}
+            {version !== null ? ` v${version}` : ""}
+          </Badge>
           <Badge variant="warning" title="Agent confidence">
             {formatConfidence(run.confidence_score)} confident
           </Badge>
@@ -78,6 +87,23 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
         ) : (
           <JsonBlock label="Proposed output" value={item.proposed_output} />
         )}
+      </div>
+      <div className="grid min-w-0 gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          aria-expanded={whyOpen}
+          aria-controls={whyId}
+          onClick={() => setWhyOpen(!whyOpen)}
+        >
+          {whyOpen ? <ChevronDownIcon aria-hidden /> : <ChevronRightIcon aria-hidden />} Why?
+        </Button>
+        {/* Fetched only when opened: what the agent checked and found, step by step. */}
+        <section id={whyId} hidden={!whyOpen} aria-label="What the agent did" className="min-w-0 rounded-md border p-3">
+          {whyOpen ? <RunSteps runId={item.run_id} headingLevel={3} /> : null}
+        </section>
       </div>
       {canWrite ? (
         <div className="grid gap-2 border-t pt-3">

@@ -15,7 +15,8 @@ const ZDocumentLine = z.object({
 // Invoices and purchase orders share one shape; numeric document numbers are common
 // enough in ERP exports that they are accepted and kept as text.
 export const ZPurchaseDocument = z.object({
-  number: z.preprocess((value) => (typeof value === "number" ? String(value) : value), z.string().trim().min(1)),
+  // A union rather than a preprocess, so the published input schema (input-schemas.ts) says so too.
+  number: z.union([z.string().trim().min(1), z.number()]).transform(String),
   vendor: z.string().trim().min(1),
   currency: z
     .string()

@@ -20,15 +20,21 @@ const present = (value: unknown): boolean => value !== undefined && value !== nu
  * Structured data beats wording: an invoice in data wins, then items or suppliers in
  * data, and only then keywords in the task (invoice first, as decisions.md lists it).
  * A task that only mentions an invoice still goes to ap_specialist, whose failure
- * ("data.invoice is required") tells the caller what to send.
+ * ("data.invoice is required") tells the caller what to send. `rule` says which of these
+ * decided (shown in a run's steps, src/domains/runs/run-steps.ts).
  */
-export function chooseSpecialist(input: TAgentInput): TSpecialist | null {
+export function explainRouting(input: TAgentInput): { specialist: TSpecialist | null; rule: string } {
   const data = input.data ?? {};
-  if (present(data.invoice)) return "ap_specialist";
-  if (present(data.items) || present(data.suppliers)) return "rfq_generator";
-  if (INVOICE_WORDS.test(input.task)) return "ap_specialist";
-  if (RFQ_WORDS.test(input.task)) return "rfq_generator";
-  return null;
+  if (present(data.invoice)) return { specialist: "ap_specialist", rule: "data.invoice is present" };
+  if (present(data.items)) return { specialist: "rfq_generator", rule: "data.items is present" };
+  if (present(data.suppliers)) return { specialist: "rfq_generator", rule: "data.suppliers is present" };
+  if (INVOICE_WORDS.test(input.task)) return { specialist: "ap_specialist", rule: "the task mentions an invoice" };
+  if (RFQ_WORDS.test(input.task)) return { specialist: "rfq_generator", rule: "the task mentions quotes, suppliers or items" };
+  return { specialist: null, rule: "neither the data nor the task's wording names a specialist" };
+}
+
+export function chooseSpecialist(input: TAgentInput): TSpecialist | null {
+  return explainRouting(input).specialist;
 }
 
 function planFor(task: string): string[] {

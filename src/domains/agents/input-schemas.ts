@@ -42,14 +42,20 @@ export const BUILT_IN_INPUT_SCHEMAS: Record<TAgentType, TJsonSchema> = {
 };
 
 const compiled = new Map<string, ValidateFunction>();
+// By identity first: every accepted run and batch row is checked, and serializing the same
+// built-in schema object for each of a 500-row batch's rows would cost more than validating.
+const compiledByObject = new WeakMap<TJsonSchema, ValidateFunction>();
 
 function validatorFor(schema: TJsonSchema): ValidateFunction {
+  const known = compiledByObject.get(schema);
+  if (known) return known;
   const key = JSON.stringify(schema);
   let validate = compiled.get(key);
   if (!validate) {
     validate = ajv.compile(schema);
     compiled.set(key, validate);
   }
+  compiledByObject.set(schema, validate);
   return validate;
 }
 
@@ -71,10 +77,24 @@ const describe = (error: ErrorObject): TSchemaIssue => {
   return { path: `${error.instancePath}${missing}`, message: error.message ?? "is invalid" };
 };
 
+const isNullBranch = (error: ErrorObject): boolean =>
+  error.keyword === "type" && (error.params as { type?: unknown }).type === "null";
+
+/**
+ * An optional field is `anyOf: [shape, null]`: when the shape fails, Ajv also reports "must
+ * be null" and "must match a schema in anyOf" for the same value. Those say nothing the
+ * shape's own error does not, so they are left out whenever a more specific error remains.
+ */
+function mostSpecific(errors: ErrorObject[]): ErrorObject[] {
+  const specific = errors.filter((error) => error.keyword !== "anyOf" && error.keyword !== "oneOf" && !isNullBranch(error));
+  if (specific.length === 0) return errors.filter((error) => error.keyword !== "anyOf" && error.keyword !== "oneOf").slice(0, 1);
+  return specific;
+}
+
 /** The reasons `data` does not fit `schema` (empty when it does). */
 export function inputIssues(schema: TJsonSchema, data: unknown): TSchemaIssue[] {
   const validate = validatorFor(schema);
-  return validate(data) ? [] : (validate.errors ?? []).map(describe);
+  return validate(data) ? [] : mostSpecific(validate.errors ?? []).map(describe);
 }
 
 /** The reasons a model's `output` does not fit a custom agent's output schema (empty when it does). */

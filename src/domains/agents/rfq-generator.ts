@@ -95,6 +95,19 @@ export function extractItemsFromText(text: string): TRfqItem[] {
   return items;
 }
 
+const MONTH = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+// "due 2026-12-15", "due by 15 December 2026", "due on Dec 15, 2026", "Due date: 2026-12-15":
+// a calendar date after "due"; vaguer wording ("due soon", "by Friday") is left to data.due_date.
+const DUE_DATE_PATTERN = new RegExp(
+  `\\bdue(?:\\s+date)?\\s*(?::|\\s+(?:by|on|before))?\\s*(\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\.?(?:,?\\s+\\d{4})?|${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?)(?![\\w-])`,
+  "i",
+);
+
+/** The due date written in the task after "due", as written, or null. */
+export function extractDueDateFromText(text: string): string | null {
+  return DUE_DATE_PATTERN.exec(text)?.[1] ?? null;
+}
+
 // Derived from the task and the items only, so a retried run produces the same number.
 function rfqNumber(task: string, items: TRfqItem[]): string {
   const digest = createHash("sha256").update(JSON.stringify({ task, items })).digest("hex");
@@ -148,7 +161,8 @@ export function rfqGenerator(input: TAgentInput): TAgentResult {
     rfq_number: rfqNumber(input.task, items),
     title: titleFor(input.task, items),
     items,
-    due_date: data.due_date ?? null,
+    // data.due_date wins; otherwise the task's own "due 2026-12-15" is not lost.
+    due_date: data.due_date ?? extractDueDateFromText(input.task),
     suppliers: (data.suppliers ?? []).map((supplier) => ({ name: supplier.name, email: supplier.email ?? null })),
     currency: data.currency ?? null,
   };

@@ -1,7 +1,7 @@
 // Contracts of the batch endpoints.
 import { z } from "zod";
 import { optionalWholeNumber, ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
-import { ZAgentTypeName } from "../agents/agent-types.ts";
+import { ZAgentType, ZAgentTypeName } from "../agents/agent-types.ts";
 import { ZAgentVersionNumber } from "../runs/runs.schemas.ts";
 import { ZHttpsUrl, ZJsonObject, ZJsonObjectOutput, ZUuid } from "../../foundation/schemas.ts";
 
@@ -62,4 +62,8 @@ export const ZGetBatchQuery = ZBatchIdInput.extend({
   rows_offset: optionalWholeNumber("rows_offset", { min: 0 }, "rows_offset must be a whole number, 0 or more"),
 });
 export const ZGetBatchResponse = z.object({ job: ZBatchJob, rows: z.array(ZBatchRow) });
+// Dashboard only (no /v1 path): the schema the new-batch dialog maps CSV columns onto and
+// checks each line against before sending; the same one createBatch checks at acceptance.
+export const ZBatchInputSchemaQuery = z.object({ agent_type: ZAgentType });
+export const ZBatchInputSchemaResponse = z.object({ agent_type: ZAgentType, input_schema: z.record(z.string(), z.unknown()) });
 export const ZCancelBatchResponse = z.object({ cancelled: z.literal(true) });

@@ -8,7 +8,9 @@ import type { BatchJob, BatchRow, Prisma } from "../../generated/prisma/client.t
 import { notFound, validationError } from "../../foundation/errors.ts";
 import { readPage, type TPagination } from "../../foundation/pagination.ts";
 import { asJsonObject, iso } from "../../foundation/schemas.ts";
-import { acceptWork, type TRecordAccepted } from "../runs/accept-work.ts";
+import { isBuiltInAgentType, type TAgentType } from "../agents/agent-types.ts";
+import { BUILT_IN_INPUT_SCHEMAS } from "../agents/input-schemas.ts";
+import { acceptWork, assertInputsFit, type TRecordAccepted } from "../runs/accept-work.ts";
 import { countSettledRows } from "../runs/batch-row-settlement.ts";
 import { workDispatcher } from "../runs/dispatcher.ts";
 import type { TCreateBatchRequest, TCreateBatchResponse } from "./batches.schemas.ts";
@@ -55,6 +57,9 @@ export async function createBatch(
     agentVersion: request.agent_version,
     inputs: request.rows.map((row, index) => ({ data: row.data, root: `rows.${index}.data` })),
   });
+  if (isBuiltInAgentType(request.agent_type)) {
+    assertInputsFit(request.agent_type, request.rows.map((row, index) => ({ data: row.data, root: `rows.${index}.data` })));
+  }
   return acceptWork({
     principal,
     webhookUrl: request.webhook_url,
@@ -95,6 +100,11 @@ export async function createBatch(
     },
     dispatch: (job) => workDispatcher().batchAccepted(job.id),
   });
+}
+
+/** The input schema every row's `data` is checked against (assertInputsFit in runs/accept-work.ts). */
+export function batchInputSchema(agentType: TAgentType) {
+  return { agent_type: agentType, input_schema: BUILT_IN_INPUT_SCHEMAS[agentType] };
 }
 
 export async function listBatches(principal: TPrincipal, query: TPagination & { status?: BatchJob["status"] }) {

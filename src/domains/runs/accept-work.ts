@@ -6,7 +6,10 @@
 // transaction: it takes the period's balance-row lock, held until commit.
 import { db, type TDatabase } from "../../foundation/db/client.ts";
 import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
+import { validationError, type TValidationIssue } from "../../foundation/errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
+import type { TAgentType } from "../agents/agent-types.ts";
+import { BUILT_IN_INPUT_SCHEMAS, dataPath, inputIssues } from "../agents/input-schemas.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { debitForRuns } from "../usage/credits.ts";
 
@@ -14,6 +17,32 @@ type TTransaction = Prisma.TransactionClient;
 
 const ACCEPT_TRANSACTION_MAX_WAIT_MS = 10_000;
 const ACCEPT_TRANSACTION_TIMEOUT_MS = 30_000;
+
+// Enough to fix a spreadsheet without flooding the response; the message counts the rest.
+const MAX_INPUT_ISSUES = 50;
+
+/**
+ * The one check of `data` against the agent's input schema at acceptance, before anything
+ * is written or charged (a run passes one input rooted at `data`, a batch one per row rooted
+ * at `rows.<index>.data`). Absent data is checked as `{}`, as the agents read it. Throws a
+ * 400 validation_error naming each path that does not fit. Custom agents' schemas belong here
+ * beside the built-ins'.
+ */
+export function assertInputsFit(agentType: TAgentType, inputs: readonly { data: unknown; root: string }[]): void {
+  const schema = BUILT_IN_INPUT_SCHEMAS[agentType];
+  const issues: TValidationIssue[] = [];
+  for (const input of inputs) {
+    for (const issue of inputIssues(schema, input.data ?? {})) {
+      issues.push({ path: dataPath(issue, input.root), message: issue.message });
+    }
+  }
+  if (issues.length === 0) return;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+  throw validationError(
+    `Invalid ${issues[0]!.path}: ${issues[0]!.message}${more}; see GET /v1/agents for ${agentType}'s input_schema`,
+    issues.slice(0, MAX_INPUT_ISSUES),
+  );
+}
 
 /** Called inside the accepting transaction with the response about to be returned (the idempotency record). */
 export type TRecordAccepted<TResponse> = (tx: TTransaction, response: TResponse) => Promise<void>;

@@ -106,3 +106,84 @@ export const ZListRunsResponse = z.object({
 export const ZRunIdInput = z.object({ id: ZUuid("id") });
 export const ZGetRunResponse = z.object({ run: ZRun, triage_item: ZTriageItem.nullable() });
 export const ZCancelRunResponse = z.object({ run: ZRun });
+
+// The step trace of a run (docs/api-conventions.md, "Run steps"): derived when read from
+// what the run already stores (src/domains/runs/run-steps.ts), nothing is logged for it.
+export const STEP_STATUSES = ["pending", "running", "completed", "failed", "cancelled"] as const;
+const ZStepStatus = z.enum(STEP_STATUSES);
+const ZStepTimes = z.object({
+  started_at: z.string().nullable().meta({ description: "null while the step has not begun (a queued run)." }),
+  finished_at: z.string().nullable().meta({ description: "null while the step is pending or running." }),
+  duration_ms: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "finished_at − started_at; null when the step's own times are not stored (model and tool calls)." }),
+  status: ZStepStatus,
+});
+
+export const ZStepMessage = z.object({
+  role: z.string(),
+  content: z.string().nullable(),
+  tool_calls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() })),
+  tool_call_id: z.string().nullable(),
+});
+
+const ZScalar = z.union([z.number(), z.string(), z.null()]);
+export const ZStepFinding = z.object({
+  message: z.string(),
+  field: z.string().nullable(),
+  expected: ZScalar,
+  actual: ZScalar,
+});
+
+export const ZModelCallStep = ZStepTimes.extend({
+  type: z.literal("model_call"),
+  detail: z.object({
+    model: z.string(),
+    conversation: z.number().int().meta({ description: "Which conversation of the run (center's routing, then the RFQ extraction, …), from 1." }),
+    attempt: z.number().int().meta({ description: "The call's number within its conversation, from 1 (a repair request is the next attempt)." }),
+    input_tokens: z.number().int().nullable().meta({ description: "Known when the run made one call; otherwise null (the run's model_usage has the totals)." }),
+    output_tokens: z.number().int().nullable(),
+    messages: z.array(ZStepMessage).meta({ description: "The messages sent with this call." }),
+    answer: ZStepMessage.nullable().meta({ description: "The model's answer; null when the call failed." }),
+    error: z.string().nullable(),
+  }),
+});
+
+export const ZToolCallStep = ZStepTimes.extend({
+  type: z.literal("tool_call"),
+  detail: z.object({ id: z.string(), name: z.string(), arguments: z.unknown(), result: z.unknown() }),
+});
+
+export const ZAgentStep = ZStepTimes.extend({
+  type: z.literal("agent"),
+  detail: z.object({
+    agent: z.string(),
+    summary: z.string().meta({ description: "One sentence: what the agent did and concluded." }),
+    checked: z.array(z.string()).meta({ description: "What the agent checked (e.g. the invoice's arithmetic, the purchase order)." }),
+    found: z.array(ZStepFinding).meta({ description: "What it found: each discrepancy, each RFQ item, the routing decision." }),
+    confidence_score: z.number().nullable(),
+    error: z.string().nullable(),
+  }),
+});
+
+export const ZTriageStep = ZStepTimes.extend({
+  type: z.literal("triage"),
+  detail: z.object({ triage_item_id: z.uuid(), reason: z.string(), item_status: z.enum(["pending", "approved", "rejected"]) }),
+});
+
+export const ZReviewStep = ZStepTimes.extend({
+  type: z.literal("review"),
+  detail: z.object({
+    decision: z.enum(["approved", "rejected"]),
+    resolved_by: z.string().nullable().meta({ description: "Who decided (the triage item's resolved_by: a member's or an API key's id)." }),
+    resolved_by_name: z.string().nullable(),
+    note: z.string().nullable(),
+    edited: z.boolean().meta({ description: "The approved output is a reviewer's edit of the proposal." }),
+  }),
+});
+
+export const ZRunStep = z.discriminatedUnion("type", [ZModelCallStep, ZToolCallStep, ZAgentStep, ZTriageStep, ZReviewStep]);
+export type TRunStep = z.infer<typeof ZRunStep>;
+export const ZListRunStepsResponse = z.object({ data: z.array(ZRunStep) });

@@ -2,6 +2,7 @@
 // inside transactions, so two concurrent callers can never both win a transition.
 import { randomUUID } from "node:crypto";
 import { assertAgentKnown, pinAgentVersion } from "../agent-definitions/run-agent.ts";
+import { isBuiltInAgentType } from "../agents/agent-types.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
@@ -9,11 +10,12 @@ import { Prisma, type RunStatus } from "../../generated/prisma/client.ts";
 import { conflict, notFound } from "../../foundation/errors.ts";
 import type { TPagination } from "../../foundation/pagination.ts";
 import { chargeAndInsert } from "../usage/credits.ts";
-import { acceptInOneStatement, type TRecordAccepted } from "./accept-work.ts";
+import { acceptInOneStatement, assertInputsFit, type TRecordAccepted } from "./accept-work.ts";
 import { settleBatchRowForRun } from "./batch-row-settlement.ts";
 import { workDispatcher } from "./dispatcher.ts";
 import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
 import { findRunPage, findRunWithTriage } from "./run-queries.ts";
+import { buildRunSteps } from "./run-steps.ts";
 import { TASK_PREVIEW_LENGTH, type TCreateRunRequest, type TCreateRunResponse } from "./runs.schemas.ts";
 import { serializeRun, serializeRunListItem, serializeTriageItem } from "./serializers.ts";
 
@@ -33,6 +35,8 @@ export async function createRun(
     agentVersion: request.agent_version,
     inputs: [{ data: request.data, root: "data" }],
   });
+  // A built-in's data is checked against its published input_schema (a custom agent's was, above).
+  if (isBuiltInAgentType(request.agent_type)) assertInputsFit(request.agent_type, [{ data: request.data, root: "data" }]);
   const runId = randomUUID();
   const priority = request.priority;
   const acceptedAt = new Date();
@@ -76,6 +80,13 @@ export async function getRun(principal: TPrincipal, runId: string) {
   const found = await findRunWithTriage(tenantScope(principal), runId);
   if (!found) throw notFound("Run");
   return { run: serializeRun(found.run), triage_item: found.triageItem ? serializeTriageItem(found.triageItem) : null };
+}
+
+/** The run's steps (src/domains/runs/run-steps.ts); another organization's or mode's run is not found. */
+export async function listRunSteps(principal: TPrincipal, runId: string) {
+  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItem: true } });
+  if (!run) throw notFound("Run");
+  return { data: buildRunSteps(run, run.triageItem) };
 }
 
 const CANCELLABLE = ["queued", "running", "pending_triage"] as const;

@@ -2,6 +2,8 @@ import { idempotent, ZIdempotencyRequestHeaders, ZIdempotencyResponseHeaders } f
 import { apiProcedure, router } from "../trpc/init.ts";
 import {
   ZBatchIdInput,
+  ZBatchInputSchemaQuery,
+  ZBatchInputSchemaResponse,
   ZGetBatchQuery,
   ZCancelBatchResponse,
   ZCreateBatchRequest,
@@ -10,7 +12,7 @@ import {
   ZListBatchesQuery,
   ZListBatchesResponse,
 } from "../../domains/batches/batches.schemas.ts";
-import { cancelBatch, createBatch, getBatch, listBatches } from "../../domains/batches/batches.service.ts";
+import { batchInputSchema, cancelBatch, createBatch, getBatch, listBatches } from "../../domains/batches/batches.service.ts";
 
 const CREATE_STATUS = 201;
 
@@ -37,6 +39,13 @@ export const batchesRouter = router({
         createBatch(ctx.principal, input, record),
       ),
     ),
+
+  // Dashboard only: the new-batch dialog's column mapping and line-by-line check.
+  inputSchema: apiProcedure
+    .meta({ scope: "batch:run" })
+    .input(ZBatchInputSchemaQuery)
+    .output(ZBatchInputSchemaResponse)
+    .query(({ input }) => batchInputSchema(input.agent_type)),
 
   list: apiProcedure
     .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches", tags: ["batches"], summary: "List batch jobs, newest first" } })

@@ -8,10 +8,11 @@ import {
   ZGetRunResponse,
   ZListRunsQuery,
   ZListRunsResponse,
+  ZListRunStepsResponse,
   ZRunIdInput,
 } from "../../domains/runs/runs.schemas.ts";
 import { watchRun } from "../../domains/runs/run-watch.ts";
-import { cancelRun, createRun, getRun, listRuns } from "../../domains/runs/runs.service.ts";
+import { cancelRun, createRun, getRun, listRuns, listRunSteps } from "../../domains/runs/runs.service.ts";
 import { listRunDeliveries, ZListRunDeliveriesResponse } from "../../domains/webhooks/run-deliveries.ts";
 
 const CREATE_STATUS = 202;
@@ -59,6 +60,21 @@ export const runsRouter = router({
     .input(ZRunIdInput)
     .output(ZGetRunResponse)
     .query(({ ctx, input }) => getRun(ctx.principal, input.id)),
+
+  steps: apiProcedure
+    .meta({
+      scope: "agents:read",
+      rateLimit: "standard",
+      openapi: {
+        method: "GET",
+        path: "/v1/runs/{id}/steps",
+        tags: ["runs"],
+        summary: "The run's steps in order: model and tool calls, what the agent found, triage and review",
+      },
+    })
+    .input(ZRunIdInput)
+    .output(ZListRunStepsResponse)
+    .query(({ ctx, input }) => listRunSteps(ctx.principal, input.id)),
 
   cancel: apiProcedure
     .meta({

@@ -22,6 +22,17 @@ describe("agent input schemas", () => {
     });
   });
 
+  it("names only the specific problem inside an optional field (no 'must be null' / anyOf noise)", () => {
+    expect(inputIssues(BUILT_IN_INPUT_SCHEMAS.rfq_generator, { items: [{ description: "bolts", quantity: "200" }] })).toEqual([
+      { path: "/items/0/quantity", message: "must be number" },
+    ]);
+    expect(inputIssues(BUILT_IN_INPUT_SCHEMAS.rfq_generator, { items: "bolts" })).toEqual([{ path: "/items", message: "must be array" }]);
+  });
+
+  it("accepts a numeric document number, as the agent does", () => {
+    expect(inputIssues(BUILT_IN_INPUT_SCHEMAS.ap_specialist, { invoice: { ...invoice, number: 7 } })).toEqual([]);
+  });
+
   it("refuses a schema that is not one and accepts a 2020-12 object schema", () => {
     expect(schemaProblem({ type: 5 })).toMatch(/schema/);
     expect(schemaProblem([])).toBe("must be a JSON Schema object");

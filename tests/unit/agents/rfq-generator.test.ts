@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractItemsFromText, rfqGenerator, type TRfqOutput } from "../../../src/domains/agents/rfq-generator.ts";
+import { extractDueDateFromText, extractItemsFromText, rfqGenerator, type TRfqOutput } from "../../../src/domains/agents/rfq-generator.ts";
 import { AgentInputError, type TAgentInput } from "../../../src/domains/agents/types.ts";
 
 const outputOf = (input: TAgentInput) => rfqGenerator(input).output as TRfqOutput;
@@ -98,5 +98,38 @@ describe("rfq_generator inferring items from the task", () => {
     expect(output.body_markdown).toContain("> Get quotes for the new office fit-out");
     expect(result.confidence_score).toBe(0.3);
     expect(result.triage?.reason).toMatch(/no items/);
+  });
+});
+
+describe("rfq_generator's due date from the task", () => {
+  it("keeps the README's first example's \"due 2026-12-15\" when data.due_date is absent", () => {
+    const output = outputOf({
+      task: "Request quotes for 20 laptops, due 2026-12-15",
+      data: { items: [{ description: "14-inch laptop, 16 GB RAM", quantity: 20 }] },
+    });
+    expect(output.due_date).toBe("2026-12-15");
+    expect(output.body_markdown).toContain("**Quotes due:** 2026-12-15");
+    expect(output.items).toEqual([{ description: "14-inch laptop, 16 GB RAM", quantity: 20, unit: null }]);
+  });
+
+  it("prefers data.due_date over the task's", () => {
+    expect(outputOf({ task: "Quote 5 desks, due 2026-12-15", data: { due_date: "2027-01-10" } }).due_date).toBe("2027-01-10");
+  });
+
+  it.each([
+    ["Quotes due by 15 December 2026 please", "15 December 2026"],
+    ["Due date: 2026-03-01", "2026-03-01"],
+    ["due on Dec 15, 2026.", "Dec 15, 2026"],
+    ["need 50 chairs due before 3rd March", "3rd March"],
+  ])("reads %j", (task, due) => {
+    expect(extractDueDateFromText(task)).toBe(due);
+  });
+
+  it.each(["due soon", "50 chairs by 2026-12-15", "overdue invoice 2026-12-15x", "due 2026-12-15-A"])("reads no date from %j", (task) => {
+    expect(extractDueDateFromText(task)).toBeNull();
+  });
+
+  it("does not take the date for an item", () => {
+    expect(outputOf({ task: "Quote 200 M8 bolts due 2026-12-15", data: {} }).items).toEqual([{ description: "M8 bolts", quantity: 200, unit: null }]);
   });
 });
