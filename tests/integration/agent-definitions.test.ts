@@ -336,6 +336,21 @@ describe("scopes, organizations and modes", () => {
     }
   });
 
+  it("in the dashboard only admins define agents: a reviewer's session is refused agents:write", async () => {
+    const define = (cookie: string, name: string) =>
+      fetch(`${service.server().baseUrl}/api/trpc/agents.create`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: `${cookie}; aw_mode=live` },
+        body: JSON.stringify({ name, instructions: "Sort mail." }),
+      });
+    const reviewer = await define(await service.signIn(orgId, "reviewer"), "reviewer_agent");
+    expect(reviewer.status).toBe(403);
+    expect(((await reviewer.json()) as any).error.data.body).toMatchObject({ type: "insufficient_scope", required: "agents:write" });
+    const adminMember = await define(await service.signIn(orgId, "admin"), "admin_agent");
+    expect(adminMember.status).toBe(200);
+    expect((await api("GET", "/v1/agents/admin_agent", key)).body.versions[0].created_by).toMatch(/^member:/);
+  });
+
   it("another organization's or mode's agent is 404 everywhere and cannot be run (400)", async () => {
     await define({ name: "live_only" });
     for (const other of [otherKey, testKey]) {
