@@ -19,7 +19,9 @@ export type TSchemaIssue = { path: string; message: string };
 // ajv-formats is CommonJS with its function on `default` when imported from ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
 
-const ajv = new Ajv2020({ allErrors: false, strict: false, validateFormats: true });
+// addUsedSchema false: a schema's `$id` is not registered on this shared instance, so one
+// organization's `$id` can never collide with (or be referenced by) another's.
+const ajv = new Ajv2020({ allErrors: false, strict: false, validateFormats: true, addUsedSchema: false });
 addFormats(ajv);
 
 const ANY_OBJECT: TJsonSchema = { type: "object" };
@@ -41,14 +43,26 @@ export const BUILT_IN_INPUT_SCHEMAS: Record<TAgentType, TJsonSchema> = {
   rfq_generator: toInputSchema(ZRfqData),
 };
 
-const compiled = new Map<string, ValidateFunction>();
+// Customers bring their own schemas (agent definitions): the cache is bounded, the oldest
+// compiled schema leaving it (and Ajv's own cache) first, so memory does not grow with them.
+const MAX_COMPILED_SCHEMAS = 500;
+const compiled = new Map<string, { schema: TJsonSchema; validate: ValidateFunction }>();
 
 function validatorFor(schema: TJsonSchema): ValidateFunction {
   const key = JSON.stringify(schema);
-  let validate = compiled.get(key);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(key, validate);
+  const cached = compiled.get(key);
+  if (cached) {
+    // Most recently used last, so eviction takes the least recently used.
+    compiled.delete(key);
+    compiled.set(key, cached);
+    return cached.validate;
+  }
+  const validate = ajv.compile(schema);
+  compiled.set(key, { schema, validate });
+  if (compiled.size > MAX_COMPILED_SCHEMAS) {
+    const [oldestKey, oldest] = compiled.entries().next().value!;
+    compiled.delete(oldestKey);
+    ajv.removeSchema(oldest.schema);
   }
   return validate;
 }
