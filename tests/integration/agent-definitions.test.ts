@@ -211,6 +211,19 @@ describe("defining, versioning, pinning, rolling back and archiving", () => {
   });
 });
 
+describe("bounds", () => {
+  it("an organization has at most 100 agents per mode (archived included): the 101st is 409; the other mode is apart", async () => {
+    const { key: capKey } = await service.createOrgKey("Cap Co");
+    for (let chunk = 0; chunk < 10; chunk += 1) {
+      await Promise.all(Array.from({ length: 10 }, (_, index) => define({ name: `agent_${chunk}_${index}` }, capKey)));
+    }
+    await api("DELETE", "/v1/agents/agent_0_0", capKey);
+    const refused = await api("POST", "/v1/agents", capKey, { name: "one_too_many", instructions: "x" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain("at most 100 agents");
+  });
+});
+
 describe("output_schema", () => {
   it("an answer that violates it gets one repair request naming the path, then the run fails, refunded", async () => {
     await define({ name: "strict_sorter", output_schema: CATEGORY_SCHEMA });
