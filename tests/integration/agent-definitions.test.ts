@@ -211,6 +211,19 @@ describe("defining, versioning, pinning, rolling back and archiving", () => {
   });
 });
 
+describe("bounds", () => {
+  it("an organization has at most 100 agents per mode (archived included): the 101st is 409; the other mode is apart", async () => {
+    const { key: capKey } = await service.createOrgKey("Cap Co");
+    for (let chunk = 0; chunk < 10; chunk += 1) {
+      await Promise.all(Array.from({ length: 10 }, (_, index) => define({ name: `agent_${chunk}_${index}` }, capKey)));
+    }
+    await api("DELETE", "/v1/agents/agent_0_0", capKey);
+    const refused = await api("POST", "/v1/agents", capKey, { name: "one_too_many", instructions: "x" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain("at most 100 agents");
+  });
+});
+
 describe("output_schema", () => {
   it("an answer that violates it gets one repair request naming the path, then the run fails, refunded", async () => {
     await define({ name: "strict_sorter", output_schema: CATEGORY_SCHEMA });
@@ -334,6 +347,21 @@ describe("scopes, organizations and modes", () => {
     ] as const) {
       expect((await api(method, route, readKey, body)).status, route).toBe(403);
     }
+  });
+
+  it("in the dashboard only admins define agents: a reviewer's session is refused agents:write", async () => {
+    const define = (cookie: string, name: string) =>
+      fetch(`${service.server().baseUrl}/api/trpc/agents.create`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: `${cookie}; aw_mode=live` },
+        body: JSON.stringify({ name, instructions: "Sort mail." }),
+      });
+    const reviewer = await define(await service.signIn(orgId, "reviewer"), "reviewer_agent");
+    expect(reviewer.status).toBe(403);
+    expect(((await reviewer.json()) as any).error.data.body).toMatchObject({ type: "insufficient_scope", required: "agents:write" });
+    const adminMember = await define(await service.signIn(orgId, "admin"), "admin_agent");
+    expect(adminMember.status).toBe(200);
+    expect((await api("GET", "/v1/agents/admin_agent", key)).body.versions[0].created_by).toMatch(/^member:/);
   });
 
   it("another organization's or mode's agent is 404 everywhere and cannot be run (400)", async () => {

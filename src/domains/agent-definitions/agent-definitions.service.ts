@@ -17,6 +17,7 @@ import {
   findActiveDefinitions,
   findDefinition,
   findVersionSummaries,
+  countDefinitions,
   insertDefinition,
   lockDefinition,
   markArchived,
@@ -24,6 +25,11 @@ import {
   type TVersionContent,
 } from "./agent-statements.ts";
 import { db } from "../../foundation/db/client.ts";
+
+/** Agents per organization and mode, archived included (they keep their names); 409 beyond. */
+export const MAX_AGENTS_PER_MODE = 100;
+/** Versions per agent; 409 beyond (define a new agent). */
+export const MAX_VERSIONS_PER_AGENT = 1000;
 
 /** A custom agent's output schema when none is given: any JSON object. */
 export const DEFAULT_OUTPUT_SCHEMA: TJsonSchema = { type: "object" };
@@ -136,6 +142,9 @@ export async function createAgent(principal: TPrincipal, request: TCreateAgentRe
   if (isBuiltInAgentType(request.name)) throw conflict(`${request.name} is the name of a built-in agent`);
   const { name, ...body } = request;
   const content = versionContent(principal, body);
+  if ((await countDefinitions(tenantScope(principal))) >= MAX_AGENTS_PER_MODE) {
+    throw conflict(`An organization has at most ${MAX_AGENTS_PER_MODE} agents per mode, archived ones included`);
+  }
   try {
     return { agent: serializeAgent(await insertDefinition(tenantScope(principal), name, content)) };
   } catch (error) {
@@ -164,7 +173,7 @@ function changeAgent(
 
 export function addAgentVersion(principal: TPrincipal, name: string, body: TAgentVersionBody) {
   const content = versionContent(principal, body);
-  return changeAgent(principal, name, (tx, definition) => appendVersion(tx, definition, content));
+  return changeAgent(principal, name, (tx, definition) => appendVersion(tx, definition, content, MAX_VERSIONS_PER_AGENT));
 }
 
 export function rollbackAgent(principal: TPrincipal, name: string, version: number) {

@@ -1,6 +1,7 @@
 // The statements of agent definitions, apart from what orchestrates them
 // (agent-definitions.service.ts): every read is scoped to one organization and mode.
 import { db } from "../../foundation/db/client.ts";
+import { conflict } from "../../foundation/errors.ts";
 import type { AgentDefinition, AgentVersion, Prisma } from "../../generated/prisma/client.ts";
 
 type TTx = Prisma.TransactionClient;
@@ -67,6 +68,8 @@ export async function findVersion(tenant: TTenant, name: string, version: number
   });
 }
 
+export const countDefinitions = (tenant: TTenant): Promise<number> => db().agentDefinition.count({ where: tenant });
+
 /** Inserts an agent and its version 1 (the unique name per tenant refuses a second one: P2002). */
 export async function insertDefinition(tenant: TTenant, name: string, content: TVersionContent): Promise<TDefinitionWithActive> {
   return db().$transaction(async (tx) => {
@@ -86,9 +89,10 @@ export async function lockDefinition(tx: TTx, tenant: TTenant, name: string): Pr
 }
 
 /** Appends version n+1 (under the definition's lock) and makes it active. */
-export async function appendVersion(tx: TTx, definition: AgentDefinition, content: TVersionContent): Promise<TDefinitionWithActive> {
+export async function appendVersion(tx: TTx, definition: AgentDefinition, content: TVersionContent, maxVersions: number): Promise<TDefinitionWithActive> {
   const newest = await tx.agentVersion.aggregate({ where: { agentDefinitionId: definition.id }, _max: { version: true } });
   const version = (newest._max.version ?? 0) + 1;
+  if (version > maxVersions) throw conflict(`Agent ${definition.name} has ${maxVersions} versions, the most one agent keeps: define a new agent`);
   const active = await tx.agentVersion.create({ data: { agentDefinitionId: definition.id, version, ...versionData(content) } });
   const updated = await tx.agentDefinition.update({ where: { id: definition.id }, data: { activeVersion: version } });
   return { ...updated, active };

@@ -19,7 +19,9 @@ export type TSchemaIssue = { path: string; message: string };
 // ajv-formats is CommonJS with its function on `default` when imported from ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
 
-const ajv = new Ajv2020({ allErrors: false, strict: false, validateFormats: true });
+// addUsedSchema false: a schema's `$id` is not registered on this shared instance, so one
+// organization's `$id` can never collide with (or be referenced by) another's.
+const ajv = new Ajv2020({ allErrors: false, strict: false, validateFormats: true, addUsedSchema: false });
 addFormats(ajv);
 
 const ANY_OBJECT: TJsonSchema = { type: "object" };
@@ -41,7 +43,10 @@ export const BUILT_IN_INPUT_SCHEMAS: Record<TAgentType, TJsonSchema> = {
   rfq_generator: toInputSchema(ZRfqData),
 };
 
-const compiled = new Map<string, ValidateFunction>();
+// Customers bring their own schemas (agent definitions): the cache is bounded, the oldest
+// compiled schema leaving it (and Ajv's own cache) first, so memory does not grow with them.
+const MAX_COMPILED_SCHEMAS = 500;
+const compiled = new Map<string, { schema: TJsonSchema; validate: ValidateFunction }>();
 // By identity first: every accepted run and batch row is checked, and serializing the same
 // built-in schema object for each of a 500-row batch's rows would cost more than validating.
 const compiledByObject = new WeakMap<TJsonSchema, ValidateFunction>();
@@ -50,19 +55,64 @@ function validatorFor(schema: TJsonSchema): ValidateFunction {
   const known = compiledByObject.get(schema);
   if (known) return known;
   const key = JSON.stringify(schema);
-  let validate = compiled.get(key);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(key, validate);
+  const cached = compiled.get(key);
+  if (cached) {
+    // Most recently used last, so eviction takes the least recently used.
+    compiled.delete(key);
+    compiled.set(key, cached);
+    return cached.validate;
+  }
+  const validate = ajv.compile(schema);
+  compiled.set(key, { schema, validate });
+  if (compiled.size > MAX_COMPILED_SCHEMAS) {
+    const [oldestKey, oldest] = compiled.entries().next().value!;
+    compiled.delete(oldestKey);
+    ajv.removeSchema(oldest.schema);
   }
   compiledByObject.set(schema, validate);
   return validate;
+}
+
+const MAX_PATTERN_LENGTH = 200;
+// A quantified group that itself holds a quantifier or an alternation ("(a+)+", "(a|a)*") is
+// what makes a backtracking engine take exponential time; so do back-references.
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*|]|\{\d)(?:[^()\\]|\\.)*\)(?:[+*]|\{\d)/;
+const BACK_REFERENCE = /\\(?:[1-9]|k<)/;
+
+/** Every regular expression a schema would run on data: `pattern` values and `patternProperties` keys. */
+function patternsIn(node: unknown, found: string[] = []): string[] {
+  if (Array.isArray(node)) for (const item of node) patternsIn(item, found);
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "pattern" && typeof value === "string") found.push(value);
+      if (key === "patternProperties" && value && typeof value === "object") found.push(...Object.keys(value));
+      patternsIn(value, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * Why a customer's regular expression is refused, or null. Ajv runs patterns on Node's
+ * backtracking engine in the server process, so one crafted pattern could stall every
+ * tenant's requests (ReDoS): patterns are short and free of nested quantifiers and
+ * back-references (docs/api-conventions.md, "Agent definitions").
+ */
+export function riskyPatternProblem(source: string): string | null {
+  if (source.length > MAX_PATTERN_LENGTH) return `pattern is longer than ${MAX_PATTERN_LENGTH} characters`;
+  if (BACK_REFERENCE.test(source)) return "pattern uses a back-reference, which is not supported";
+  if (NESTED_QUANTIFIER.test(source)) return "pattern repeats a group that itself repeats or alternates (e.g. (a+)+), which is not supported";
+  return null;
 }
 
 /** Why `schema` is not a usable JSON Schema, or null when it is. */
 export function schemaProblem(schema: unknown): string | null {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return "must be a JSON Schema object";
   if (!ajv.validateSchema(schema)) return ajv.errorsText(ajv.errors, { dataVar: "schema" });
+  for (const pattern of patternsIn(schema)) {
+    const problem = riskyPatternProblem(pattern);
+    if (problem) return `${problem}: ${JSON.stringify(pattern.slice(0, 60))}`;
+  }
   try {
     validatorFor(schema as TJsonSchema);
     return null;

@@ -41,6 +41,7 @@ export const agentsRouter = router({
   create: apiProcedure
     .meta({
       scope: "agents:write",
+      rateLimit: "standard",
       successStatus: 201,
       errors: ["conflict"],
       openapi: {
@@ -48,7 +49,8 @@ export const agentsRouter = router({
         path: "/v1/agents",
         tags: ["agents"],
         summary: "Define an agent (its version 1)",
-        description: "The name is unique per organization and mode, archived agents included; a built-in's name is `409 conflict`.",
+        description:
+          "The name is unique per organization and mode, archived agents included; a built-in's name is `409 conflict`, and so is a 101st agent in one mode.",
       },
     })
     .input(ZCreateAgentRequest)
@@ -68,6 +70,7 @@ export const agentsRouter = router({
   addVersion: apiProcedure
     .meta({
       scope: "agents:write",
+      rateLimit: "standard",
       successStatus: 201,
       errors: ["conflict"],
       openapi: {

@@ -53,3 +53,18 @@ describe("assertInputFits", () => {
     }
   });
 });
+
+describe("customers' regular expressions (ReDoS)", () => {
+  it("refuses nested quantifiers, repeated alternations, back-references and long patterns in any pattern or patternProperties", async () => {
+    const { riskyPatternProblem } = await import("../../../src/domains/agents/input-schemas.ts");
+    for (const risky of ["(a+)+$", "^(a|a)*$", "(\\w+\\s?)*", "([a-z]*){2,}", "(x)\\1", "a".repeat(201)]) {
+      expect(riskyPatternProblem(risky), risky).not.toBeNull();
+    }
+    for (const fine of ["^[A-Z]{3}$", "^INV-\\d+$", "^(?:PO|INV)-[0-9]{1,8}$", "^(ab)?c+$"]) {
+      expect(riskyPatternProblem(fine), fine).toBeNull();
+    }
+    expect(schemaProblem({ type: "object", properties: { code: { type: "string", pattern: "^(a+)+$" } } })).toMatch(/repeats a group/);
+    expect(schemaProblem({ type: "object", patternProperties: { "^(\\d+)*x$": { type: "string" } } })).toMatch(/repeats a group/);
+    expect(schemaProblem({ type: "object", properties: { code: { type: "string", pattern: "^INV-\\d+$" } } })).toBeNull();
+  });
+});
