@@ -1,8 +1,8 @@
 // The Agents page: an admin defines an agent (the output schema is checked as it is typed,
-// the server's 400 shown on submit), adds a version, compares the two and rolls back; a
-// reviewer reads the list but cannot change it (the server refuses them too); "Try it"
-// runs a custom agent in test mode against a fake model server and shows its output and
-// steps as they happen (a server of this file's own: the shared one has no model).
+// the server's 400 shown on submit), adds a version, compares the two, rolls back and
+// archives; a reviewer reads the list but cannot change it (the server refuses them too);
+// "Try it" runs a custom agent in test mode against a fake model server and shows its
+// output and steps as they happen (a server of this file's own: the shared one has no model).
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { completion, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
@@ -84,6 +84,11 @@ test("an admin defines an agent, adds a version, compares them and rolls back", 
   const back = page.getByRole("region", { name: `${name} · v1` });
   await expect(back.getByRole("table", { name: `Versions of ${name}` }).getByRole("row")).toHaveCount(3);
   await expect(back).toContainText("V1: sort the supplier email.");
+
+  // Archiving asks once too; the agent leaves the list.
+  await back.getByRole("button", { name: "Archive" }).click();
+  await page.getByRole("dialog", { name: `Archive ${name}?` }).getByRole("button", { name: "Archive agent" }).click();
+  await expect(row).toHaveCount(0);
   // The one refused save above is the browser's only complaint.
   expect(consoleErrors).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
 });
