@@ -19,7 +19,7 @@ async function openAgentsPage(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Agents" })).toBeVisible();
 }
 
-test("an admin defines an agent, adds a version, compares them and rolls back", async ({ page, consoleErrors }, testInfo) => {
+test("an admin defines an agent, adds a version, compares them, rolls back and archives", async ({ page, consoleErrors }, testInfo) => {
   const name = `sorter_${randomUUID().slice(0, 6)}`;
   await signIn(page, workspace.admin);
   await openAgentsPage(page);

@@ -76,7 +76,7 @@ export function AgentsPage() {
             </TableHeader>
             <TableBody>
               {list.map((agent) => (
-                <TableRow key={agent.name} data-agent={agent.name} aria-selected={agent.name === selected}>
+                <TableRow key={agent.name} data-agent={agent.name}>
                   <TableCell className="font-mono">{agent.name}</TableCell>
                   <TableCell>
                     {agent.kind === "built_in" ? <Badge variant="outline">built-in · read-only</Badge> : <Badge>custom</Badge>}
