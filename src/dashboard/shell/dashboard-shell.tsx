@@ -3,6 +3,7 @@
 // live/test mode switch and sign-out. At phone width the navigation folds into a menu.
 import {
   BarChart3Icon,
+  BotIcon,
   InboxIcon,
   KeyRoundIcon,
   LayersIcon,
@@ -30,6 +31,7 @@ const NAV: TNavItem[] = [
   { href: "/triage", label: "Triage", icon: InboxIcon },
   { href: "/runs", label: "Runs", icon: PlayIcon },
   { href: "/batches", label: "Batches", icon: LayersIcon },
+  { href: "/agents", label: "Agents", icon: BotIcon },
   { href: "/usage", label: "Usage", icon: BarChart3Icon },
   { href: "/webhooks", label: "Webhooks", icon: WebhookIcon },
   { href: "/keys", label: "API keys", icon: KeyRoundIcon, adminOnly: true },

@@ -16,6 +16,7 @@ import {
   appendVersion,
   findActiveDefinitions,
   findDefinition,
+  findVersion,
   findVersionSummaries,
   countDefinitions,
   insertDefinition,
@@ -103,6 +104,22 @@ export async function getAgent(principal: TPrincipal, name: string) {
     agent: serializeAgent(definition),
     versions: versions.map((version) => ({ version: version.version, created_at: iso(version.createdAt), created_by: version.createdBy })),
   };
+}
+
+/**
+ * One version's content as an agent (the dashboard's version diff): `version` is that
+ * version's number, whichever is active. A built-in has only its version 1.
+ */
+export async function getAgentVersion(principal: TPrincipal, name: string, version: number): Promise<TAgent> {
+  const builtIn = builtInAgents().find((agent) => agent.name === name);
+  if (builtIn) {
+    if (version !== 1) throw notFound("Agent version");
+    return builtIn;
+  }
+  const found = await findVersion(tenantScope(principal), name, version);
+  if (!found) throw notFound("Agent version");
+  const { definition, ...content } = found;
+  return { ...serializeAgent({ ...definition, active: content }), version };
 }
 
 function invalidSchema(field: "output_schema" | "input_schema", problem: string): AppError {

@@ -1,6 +1,10 @@
 // Agent definitions under /v1/agents (docs/api-conventions.md, "Agent definitions").
 import { z } from "zod";
+import { AppError, conflict } from "../../foundation/errors.ts";
+import { idempotent } from "../trpc/idempotent.ts";
 import { apiProcedure, router } from "../trpc/init.ts";
+import { ZCreateRunRequest, ZCreateRunResponse } from "../../domains/runs/runs.schemas.ts";
+import { createRun } from "../../domains/runs/runs.service.ts";
 import {
   ZAddVersionRequest,
   ZAgentNameInput,
@@ -16,9 +20,17 @@ import {
   archiveAgent,
   createAgent,
   getAgent,
+  getAgentVersion,
   listAgents,
   rollbackAgent,
 } from "../../domains/agent-definitions/agent-definitions.service.ts";
+
+// The dashboard's "Try it": a task for one agent, in test mode (free), no webhook.
+const ZTryRunRequest = z.object({
+  name: ZCreateRunRequest.shape.agent_type,
+  task: ZCreateRunRequest.shape.task,
+  data: ZCreateRunRequest.shape.data,
+});
 
 const BUILT_IN_READ_ONLY = "A built-in agent's name, or an archived agent: `409 conflict` (built-ins are read-only).";
 
@@ -116,4 +128,28 @@ export const agentsRouter = router({
     .input(ZAgentNameInput)
     .output(ZArchiveAgentResponse)
     .mutation(({ ctx, input }) => archiveAgent(ctx.principal, input.name)),
+
+  // Dashboard-only (no openapi): one version's content, for the version diff.
+  version: apiProcedure
+    .meta({ scope: "agents:read" })
+    .input(ZRollbackRequest)
+    .output(ZAgentResponse)
+    .query(async ({ ctx, input }) => ({ agent: await getAgentVersion(ctx.principal, input.name, input.version) })),
+
+  // Dashboard-only (no openapi): "Try it" starts a test-mode run through the same createRun
+  // as POST /v1/run, so input checks, version pinning, the model requirement, credits and
+  // an Idempotency-Key apply alike. Live mode is refused rather than switched: agents are
+  // defined per mode, and the run must be readable (runs.watch) in the dashboard's mode.
+  tryRun: apiProcedure
+    .meta({ scope: "agents:run", rateLimit: "strict", errors: ["conflict", "insufficient_credits"] })
+    .input(ZTryRunRequest)
+    .output(ZCreateRunResponse)
+    .mutation(({ ctx, input }) => {
+      if (ctx.credentials !== "session") throw new AppError("not_found", "No such route");
+      if (ctx.principal.livemode) throw conflict("Try it runs in test mode: switch the dashboard to test mode (agents are defined per mode)");
+      const request = { task: input.task, agent_type: input.name, data: input.data, priority: "normal" as const };
+      return idempotent({ ctx, endpoint: "dashboard agents.tryRun", input, successStatus: 200 }, (record) =>
+        createRun(ctx.principal, request, record),
+      );
+    }),
 });

@@ -1,0 +1,141 @@
+"use client";
+// An agent's version history: when and by whom each version was made, which is active, a
+// line diff of any two versions' content, and rolling back to an earlier one (agents:write).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { cn } from "../lib/cn";
+import { formatDateTime } from "../lib/format";
+import { useCan } from "../shell/session-context";
+import { useTRPC } from "../trpc";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ErrorMessage, Loading } from "../ui/feedback";
+import { Label, Select } from "../ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
+import { lineDiff } from "./line-diff";
+import { versionJson, type TAgentView } from "./types";
+
+export function AgentVersions({ agent }: { agent: TAgentView }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const canWrite = useCan("agents:write") && agent.kind === "custom" && !agent.archived_at;
+  const detail = useQuery(trpc.agents.get.queryOptions({ name: agent.name }));
+  const rollback = useMutation(
+    trpc.agents.rollback.mutationOptions({
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.agents.list.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.agents.get.queryKey({ name: agent.name }) }),
+        ]),
+    }),
+  );
+  if (detail.error) return <ErrorMessage error={detail.error} />;
+  if (!detail.data) return <Loading label="Loading the versions" rows={2} />;
+  const versions = [...detail.data.versions].sort((a, b) => b.version - a.version);
+  const active = detail.data.agent.version;
+  return (
+    <section aria-labelledby={`versions-${agent.name}`} className="grid gap-3">
+      <h3 id={`versions-${agent.name}`} className="font-medium">
+        Versions
+      </h3>
+      <Table aria-label={`Versions of ${agent.name}`}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Version</TableHead>
+            <TableHead>Created</TableHead>
+            <TableHead>By</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {versions.map((version) => (
+            <TableRow key={version.version}>
+              <TableCell>
+                v{version.version} {version.version === active ? <Badge variant="outline">active</Badge> : null}
+              </TableCell>
+              <TableCell>{version.created_at ? formatDateTime(version.created_at) : "—"}</TableCell>
+              <TableCell>{version.created_by ?? "—"}</TableCell>
+              <TableCell className="text-right">
+                {canWrite && version.version !== active ? (
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="outline" size="sm">
+                        Roll back to v{version.version}
+                      </Button>
+                    }
+                    title={`Roll back ${agent.name} to version ${version.version}?`}
+                    description={`New runs use version ${version.version} from now on; runs already started keep their version. No version is deleted.`}
+                    confirmLabel={`Make v${version.version} active`}
+                    onConfirm={() => rollback.mutateAsync({ name: agent.name, version: version.version })}
+                  />
+                ) : null}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {versions.length > 1 ? <VersionDiff name={agent.name} versions={versions.map((version) => version.version)} /> : null}
+    </section>
+  );
+}
+
+function VersionDiff({ name, versions }: { name: string; versions: number[] }) {
+  const trpc = useTRPC();
+  const id = useId();
+  // Newest against the one before it, by default.
+  const [from, setFrom] = useState(versions[1]!);
+  const [to, setTo] = useState(versions[0]!);
+  const before = useQuery(trpc.agents.version.queryOptions({ name, version: from }));
+  const after = useQuery(trpc.agents.version.queryOptions({ name, version: to }));
+  const error = before.error ?? after.error;
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-from`}>Compare version</Label>
+          <Select id={`${id}-from`} value={from} onChange={(event) => setFrom(Number(event.target.value))}>
+            {versions.map((version) => (
+              <option key={version} value={version}>
+                v{version}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-to`}>with version</Label>
+          <Select id={`${id}-to`} value={to} onChange={(event) => setTo(Number(event.target.value))}>
+            {versions.map((version) => (
+              <option key={version} value={version}>
+                v{version}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {error ? <ErrorMessage error={error} /> : null}
+      {before.data && after.data ? (
+        <pre
+          aria-label={`Changes from v${from} to v${to}`}
+          role="region"
+          className="max-h-96 overflow-auto rounded-md border bg-muted/30 p-2 font-mono text-xs"
+        >
+          {lineDiff(versionJson(before.data.agent), versionJson(after.data.agent)).map((line, index) => (
+            <div
+              key={index}
+              data-diff={line.kind}
+              className={cn(line.kind === "added" && "bg-green-500/15", line.kind === "removed" && "bg-red-500/15")}
+            >
+              {line.kind === "added" ? "+ " : line.kind === "removed" ? "- " : "  "}
+              {line.text}
+            </div>
+          ))}
+        </pre>
+      ) : error ? null : (
+        <Loading label="Loading the versions to compare" rows={2} />
+      )}
+    </div>
+  );
+}
