@@ -261,6 +261,15 @@ describe("output_schema", () => {
     expect(body.run).toMatchObject({ status: "completed", output: { category: "invoice" }, model_usage: { calls: 3 } });
     expect(fake.requests[1]!.body.messages.some((message: any) => message.role === "tool")).toBe(true);
     expect(await creditsUsed()).toBe(before + 10);
+
+    // The custom run's step trace: each model call (the repair included) and the tool call.
+    const steps = await api("GET", `/v1/runs/${body.run.id}/steps`, key);
+    expect(steps.status).toBe(200);
+    const types = steps.body.data.map((step: { type: string }) => step.type);
+    expect(types.filter((type: string) => type === "model_call")).toHaveLength(3);
+    const toolCall = steps.body.data.find((step: { type: string }) => step.type === "tool_call");
+    expect(toolCall).toMatchObject({ status: "completed", detail: { name: "rfq_draft" } });
+    expect(types.indexOf("tool_call")).toBeGreaterThan(types.indexOf("model_call"));
   });
 });
 
