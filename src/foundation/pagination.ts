@@ -71,6 +71,10 @@ export async function readPage<T>(
   findPage: (window: { take: number; skip: number }) => Prisma.PrismaPromise<T[]>,
   count: () => Prisma.PrismaPromise<number>,
 ): Promise<TPage<T>> {
-  const [items, total] = await db().$transaction([findPage({ take: page.limit, skip: page.offset }), count()]);
+  // One snapshot for both statements: under READ COMMITTED a row committed between them is
+  // counted in `total` but missing from `items`.
+  const [items, total] = await db().$transaction([findPage({ take: page.limit, skip: page.offset }), count()], {
+    isolationLevel: "RepeatableRead",
+  });
   return { items, total, limit: page.limit, offset: page.offset };
 }

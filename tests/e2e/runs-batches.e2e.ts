@@ -152,6 +152,8 @@ test("runs: filters, a run's input and output, a triage run's reason, live statu
   await expect(rows.first()).toContainText("Pay invoice 9");
   await page.getByLabel("Agent type").selectOption("rfq_generator");
   await expect(rows).toHaveCount(1);
+  // The center filter also shows one row: wait for the list to be the RFQ run's before opening it.
+  await expect(rows.first()).toContainText("Quote 3 desk lamps");
 
   await rows.first().getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/runs/${completed.run.id}$`));
