@@ -1,13 +1,12 @@
 "use client";
 // "Try it": a task for one agent in test mode (agents.tryRun, free), then its output and
 // steps as they happen (runs.watch, the run page's live subscription, and its timeline).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSubscription } from "@trpc/tanstack-react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
 import { formatJson } from "../lib/format";
 import { StepTimeline } from "../runs/run-steps";
-import { TERMINAL_STATUSES, type TRunDetail } from "../runs/types";
+import { useLiveRun } from "../runs/use-live-run";
 import { switchMode } from "../lib/selection";
 import { useSession } from "../shell/session-context";
 import { useTRPC } from "../trpc";
@@ -85,22 +84,8 @@ export function TryIt({ name }: { name: string }) {
 
 function TryRunResult({ runId }: { runId: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const detail = useQuery(trpc.runs.get.queryOptions({ id: runId }));
+  const { detail } = useLiveRun(runId);
   const steps = useQuery(trpc.runs.steps.queryOptions({ id: runId }));
-  const live = Boolean(detail.data && !TERMINAL_STATUSES.includes(detail.data.run.status));
-  useSubscription(
-    trpc.runs.watch.subscriptionOptions(
-      { id: runId },
-      {
-        enabled: live,
-        onData: (next: TRunDetail) => {
-          queryClient.setQueryData(trpc.runs.get.queryKey({ id: runId }), next);
-          void queryClient.invalidateQueries({ queryKey: trpc.runs.steps.queryKey({ id: runId }) });
-        },
-      },
-    ),
-  );
   if (detail.error) return <ErrorMessage error={detail.error} />;
   if (!detail.data) return <Loading label="Starting the run" rows={2} />;
   const { run } = detail.data;

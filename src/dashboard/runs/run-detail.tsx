@@ -1,14 +1,10 @@
 "use client";
-// /runs/[id]: one run, live. runs.get gives the first picture; runs.watch (the notifier
-// behind GET /v1/runs/{id}/stream) pushes every change until the run is terminal.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSubscription } from "@trpc/tanstack-react-query";
+// /runs/[id]: one run, live (use-live-run.ts), with its steps, triage history and deliveries.
 import { ArrowLeftIcon } from "lucide-react";
 import Link from "next/link";
 import { formatDateTime } from "../lib/format";
 import { PageHeader } from "../shell/dashboard-shell";
 import { useCan } from "../shell/session-context";
-import { useTRPC } from "../trpc";
 import { StatusBadge } from "../ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { ErrorMessage, Loading } from "../ui/feedback";
@@ -16,29 +12,13 @@ import { CancelRunButton } from "./cancel-run-button";
 import { RunDeliveries } from "./run-deliveries";
 import { JsonBlock, TriageHistory } from "./run-sections";
 import { RunSteps } from "./run-steps";
-import { CANCELLABLE_STATUSES, formatConfidence, formatCount, TERMINAL_STATUSES, type TRunDetail } from "./types";
+import { CANCELLABLE_STATUSES, formatConfidence, formatCount, TERMINAL_STATUSES } from "./types";
+import { useLiveRun } from "./use-live-run";
 
 export function RunDetail({ runId }: { runId: string }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const canRun = useCan("agents:run");
   const canReadWebhooks = useCan("webhooks:read");
-  const detail = useQuery(trpc.runs.get.queryOptions({ id: runId }));
-  const live = Boolean(detail.data && !TERMINAL_STATUSES.includes(detail.data.run.status));
-
-  useSubscription(
-    trpc.runs.watch.subscriptionOptions(
-      { id: runId },
-      {
-        enabled: live,
-        onData: (next: TRunDetail) => {
-          queryClient.setQueryData(trpc.runs.get.queryKey({ id: runId }), next);
-          // Each change of the run adds or settles steps.
-          void queryClient.invalidateQueries({ queryKey: trpc.runs.steps.queryKey({ id: runId }) });
-        },
-      },
-    ),
-  );
+  const { detail, live } = useLiveRun(runId);
 
   const back = (
     <Link href="/runs" className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
