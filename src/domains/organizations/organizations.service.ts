@@ -10,7 +10,11 @@ import { insertApiKey } from "./api-keys.service.ts";
 import { addMember, findMemberByEmail } from "./members.service.ts";
 
 export async function createOrganization(input: { name: string; plan: Plan }) {
-  const organization = await db().organization.create({ data: { name: input.name, plan: input.plan } });
+  // Names only the columns it sets, so the column defaults fill the rest: the migration
+  // tests run this against older schemas (Prisma would list every defaulted column).
+  const [organization] = await db().$queryRaw<[{ id: string; name: string; plan: Plan }]>`
+    INSERT INTO organizations (id, name, plan, updated_at) VALUES (gen_random_uuid(), ${input.name}, ${input.plan}::"Plan", now())
+    RETURNING id, name, plan`;
   return { id: organization.id, name: organization.name, plan: organization.plan };
 }
 

@@ -206,6 +206,16 @@ function recordTarget(outcome: TAgentOutcome | { kind: "service_error"; message:
 type TCurrentRun = { status: string; livemode: boolean; triage_item_id: string | null } & TDestinations;
 
 /**
+ * Minutes until a new triage item of `recorded` is due: the agent version's review.sla_minutes,
+ * else the organization's triage_sla_minutes (docs/api-conventions.md, "Claims and due times").
+ */
+const dueMinutesSql = Prisma.sql`COALESCE(
+  (SELECT (v.review->>'sla_minutes')::int FROM agent_definitions d
+     JOIN agent_versions v ON v.agent_definition_id = d.id AND v.version = recorded.agent_version
+   WHERE d.organization_id = recorded.organization_id AND d.livemode = recorded.livemode AND d.name = recorded.agent_type),
+  (SELECT triage_sla_minutes FROM organizations WHERE id = recorded.organization_id))`;
+
+/**
  * The statement that records a target on a running run (`guard` must hold too), with the
  * triage item, the batch row and the batch counters; answers the new triage item's id.
  */
@@ -219,10 +229,11 @@ function recordSql(runId: string, target: TRecordTarget, guard: Prisma.Sql): Pri
         requires_triage = ${target.status === "pending_triage"}, output = ${runOutput}::jsonb,
         error_message = ${target.errorMessage}, completed_at = ${terminal ? new Date() : null}, updated_at = now()
       WHERE id = ${runId}::uuid AND status = 'running' AND ${guard}
-      RETURNING id, organization_id, livemode, agent_version),
+      RETURNING id, organization_id, livemode, agent_type, agent_version, review_round),
     item AS (
-      INSERT INTO triage_items (id, organization_id, livemode, run_id, status, triage_reason, proposed_output, agent_version)
-      SELECT gen_random_uuid(), organization_id, livemode, id, 'pending', ${target.triageReason}, ${output}::jsonb, agent_version
+      INSERT INTO triage_items (id, organization_id, livemode, run_id, round, status, triage_reason, proposed_output, agent_version, due_at)
+      SELECT gen_random_uuid(), organization_id, livemode, id, review_round, 'pending', ${target.triageReason}, ${output}::jsonb, agent_version,
+        now() + make_interval(mins => ${dueMinutesSql})
       FROM recorded WHERE ${target.triageReason}::text IS NOT NULL
       RETURNING id),
     row_settled AS (
@@ -273,7 +284,7 @@ async function recordInOneStatement(run: TStartedRun, outcome: TAgentOutcome): P
     WITH current AS (
       SELECT r.status::text AS status, r.livemode, t.id AS triage_item_id, ${destinationsSql},
         (${score}::float8 IS NULL OR ${score}::float8 >= o.triage_threshold) AS fits
-      FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN triage_items t ON t.run_id = r.id
+      FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN LATERAL (SELECT id FROM triage_items WHERE run_id = r.id ORDER BY round DESC LIMIT 1) t ON true
       WHERE r.id = ${run.runId}::uuid),
     ${recordSql(run.runId, target, Prisma.sql`(SELECT fits FROM current)`)}
     SELECT c.*, EXISTS (SELECT 1 FROM recorded) AS recorded, (SELECT id FROM item) AS new_triage_item_id FROM current c`);
@@ -292,7 +303,7 @@ async function recordInTransaction(run: TStartedRun, outcome: TAgentOutcome | { 
   return db().$transaction(async (tx) => {
     const [current] = await tx.$queryRaw<(TCurrentRun & { threshold: number })[]>`
       SELECT r.status::text AS status, r.livemode, o.triage_threshold AS threshold, t.id AS triage_item_id, ${destinationsSql}
-      FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN triage_items t ON t.run_id = r.id
+      FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN LATERAL (SELECT id FROM triage_items WHERE run_id = r.id ORDER BY round DESC LIMIT 1) t ON true
       WHERE r.id = ${run.runId}::uuid FOR UPDATE OF r`;
     if (!current) return { outcome: null, livemode: null };
     // Already recorded (this step is running again after a crash): report the same outcome,
@@ -345,7 +356,7 @@ export async function failRunAsServiceError(runId: string, message: string): Pro
 export async function recordedOutcomeOf(runId: string): Promise<TRecordedOutcome> {
   const [row] = await db().$queryRaw<({ status: string; organization_id: string; batch_job_id: string | null; triage_item_id: string | null } & TDestinations)[]>`
     SELECT r.status::text AS status, r.organization_id, r.batch_job_id, t.id AS triage_item_id, ${destinationsSql}
-    FROM runs r LEFT JOIN triage_items t ON t.run_id = r.id WHERE r.id = ${runId}::uuid`;
+    FROM runs r LEFT JOIN LATERAL (SELECT id FROM triage_items WHERE run_id = r.id ORDER BY round DESC LIMIT 1) t ON true WHERE r.id = ${runId}::uuid`;
   if (!row) return null;
   return outcomeOfRecordedRun({ runId, organizationId: row.organization_id, batchJobId: row.batch_job_id }, row.status, row.triage_item_id, row);
 }

@@ -12,7 +12,8 @@ const RUN_COLUMNS = `
   r.priority::text AS priority, r.task, r.data, r.webhook_url AS "webhookUrl", r.output,
   r.confidence_score AS "confidenceScore", r.requires_triage AS "requiresTriage", r.error_message AS "errorMessage",
   r.api_key_id AS "apiKeyId", r.batch_job_id AS "batchJobId", r.created_at AS "createdAt", r.started_at AS "startedAt",
-  r.completed_at AS "completedAt", r.updated_at AS "updatedAt", r.model_usage AS "modelUsage", r.agent_version AS "agentVersion"`;
+  r.completed_at AS "completedAt", r.updated_at AS "updatedAt", r.model_usage AS "modelUsage", r.agent_version AS "agentVersion",
+  r.review_round AS "reviewRound", r.resolution`;
 
 // The list serializes a preview of the task only: no need to ship whole tasks and payloads.
 const RUN_LIST_COLUMNS = `
@@ -27,7 +28,9 @@ const TRIAGE_COLUMNS = `
   t.status::text AS "t_status", t.triage_reason AS "t_triageReason", t.proposed_output AS "t_proposedOutput",
   t.resolution_note AS "t_resolutionNote", t.resolved_by AS "t_resolvedBy", t.resolved_by_name AS "t_resolvedByName",
   t.output_edited AS "t_outputEdited", t.resolved_at AS "t_resolvedAt", t.created_at AS "t_createdAt",
-  t.agent_version AS "t_agentVersion"`;
+  t.agent_version AS "t_agentVersion", t.round AS "t_round", t.reason_code AS "t_reasonCode", t.feedback AS "t_feedback",
+  t.data_patch AS "t_dataPatch", t.claimed_by AS "t_claimedBy", t.claimed_by_name AS "t_claimedByName",
+  t.claimed_until AS "t_claimedUntil", t.due_at AS "t_dueAt", t.overdue_notified_at AS "t_overdueNotifiedAt"`;
 
 type TTriageColumns = { [K in keyof TriageItem as `t_${K & string}`]: TriageItem[K] | null };
 
@@ -35,7 +38,8 @@ type TTriageColumns = { [K in keyof TriageItem as `t_${K & string}`]: TriageItem
 export async function findRunWithTriage(tenant: TTenant, runId: string): Promise<{ run: Run; triageItem: TriageItem | null } | undefined> {
   const [row] = await sqlQuery<Run & TTriageColumns>(
     `SELECT ${RUN_COLUMNS}, ${TRIAGE_COLUMNS}
-     FROM runs r LEFT JOIN triage_items t ON t.run_id = r.id
+     FROM runs r LEFT JOIN LATERAL (
+       SELECT * FROM triage_items WHERE run_id = r.id ORDER BY round DESC LIMIT 1) t ON true
      WHERE r.id = $1 AND r.organization_id = $2 AND r.livemode = $3`,
     [runId, tenant.organizationId, tenant.livemode],
     "run-with-triage",

@@ -8,6 +8,10 @@ export const RUN_STATUSES = ["queued", "running", "completed", "failed", "cancel
 export const TERMINAL_RUN_STATUSES = ["completed", "failed", "cancelled"] as const;
 export const ZRunStatus = z.enum(RUN_STATUSES);
 export const ZRunPriority = z.enum(["low", "normal", "high"]);
+/** How a run's last decision ended it; null while nobody decided (docs/api-conventions.md, "Review rounds"). */
+export const RUN_RESOLUTIONS = ["approved", "approved_edited", "changes_requested", "rejected", "cancelled_by_caller"] as const;
+export type TRunResolution = (typeof RUN_RESOLUTIONS)[number];
+export const ZRunResolution = z.enum(RUN_RESOLUTIONS);
 
 export const ZAgentVersionNumber = z
   .number({ error: "agent_version must be a whole number" })
@@ -71,12 +75,25 @@ export const ZRun = ZRunFields.extend({
   model_usage: ZModelUsage.nullable(),
   // Addition: the version of the agent that does the run (built-ins: 1; "Agent definitions").
   agent_version: z.number().int(),
+  // Additions (docs/api-conventions.md, "Review rounds"): how often a reviewer sent it back,
+  // how its last decision ended it, and, while it waits, its open item's claim and due time.
+  review_round: z.number().int().meta({ description: "How many times a reviewer requested changes (0: never)." }),
+  resolution: ZRunResolution.nullable(),
+  reason_code: z.string().nullable().optional().meta({ description: "The rejection's reason code, when a reviewer rejected it." }),
+  claimed_by: z.string().nullable().optional(),
+  claimed_until: z.string().nullable().optional(),
+  due_at: z.string().nullable().optional(),
 });
+
+
+export const REJECT_REASON_CODES = ["incorrect_output", "incomplete_input", "duplicate", "suspected_fraud", "policy", "other"] as const;
+export type TRejectReasonCode = (typeof REJECT_REASON_CODES)[number];
+export const ZRejectReasonCode = z.enum(REJECT_REASON_CODES, { error: `reason_code must be one of ${REJECT_REASON_CODES.join(", ")}` });
 
 export const ZTriageItem = z.object({
   id: z.uuid(),
   run_id: z.uuid(),
-  status: z.enum(["pending", "approved", "rejected"]),
+  status: z.enum(["pending", "approved", "rejected", "changes_requested"]),
   triage_reason: z.string(),
   // What the agent proposed: the run's output stays null until a person approves it.
   proposed_output: ZJsonObject.nullable(),
@@ -90,6 +107,16 @@ export const ZTriageItem = z.object({
   output_edited: z.boolean().optional(),
   // Addition: the version of the agent whose proposal this is (built-ins: 1).
   agent_version: z.number().int().optional(),
+  // Additions (docs/api-conventions.md, "Review rounds", "Claims and due times").
+  round: z.number().int().optional().meta({ description: "The run's review round this item was opened in (0: the first proposal)." }),
+  review_round: z.number().int().optional().meta({ description: "The same as round (the run record's name for it)." }),
+  claimed_by: z.string().nullable().optional().meta({ description: "Who holds the claim (an actor id, as in resolved_by); null when unclaimed or expired." }),
+  claimed_by_name: z.string().nullable().optional(),
+  claimed_until: z.string().nullable().optional(),
+  due_at: z.string().optional().meta({ description: "When the item is overdue (created_at + the SLA)." }),
+  reason_code: ZRejectReasonCode.nullable().optional(),
+  feedback: z.string().nullable().optional().meta({ description: "A request for changes: what the reviewer told the agent." }),
+  data_patch: ZJsonObjectOutput.nullable().optional().meta({ description: "A request for changes: the JSON Merge Patch applied to the run's data." }),
 });
 
 export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional(), agent_type: ZAgentTypeName.optional() });
@@ -170,13 +197,13 @@ export const ZAgentStep = ZStepTimes.extend({
 
 export const ZTriageStep = ZStepTimes.extend({
   type: z.literal("triage"),
-  detail: z.object({ triage_item_id: z.uuid(), reason: z.string(), item_status: z.enum(["pending", "approved", "rejected"]) }),
+  detail: z.object({ triage_item_id: z.uuid(), reason: z.string(), item_status: z.enum(["pending", "approved", "rejected", "changes_requested"]) }),
 });
 
 export const ZReviewStep = ZStepTimes.extend({
   type: z.literal("review"),
   detail: z.object({
-    decision: z.enum(["approved", "rejected"]),
+    decision: z.enum(["approved", "rejected", "changes_requested"]),
     resolved_by: z.string().nullable().meta({ description: "Who decided (the triage item's resolved_by: a member's or an API key's id)." }),
     resolved_by_name: z.string().nullable(),
     note: z.string().nullable(),

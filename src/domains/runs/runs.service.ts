@@ -79,14 +79,14 @@ export async function listRuns(principal: TPrincipal, query: TPagination & { sta
 export async function getRun(principal: TPrincipal, runId: string) {
   const found = await findRunWithTriage(tenantScope(principal), runId);
   if (!found) throw notFound("Run");
-  return { run: serializeRun(found.run), triage_item: found.triageItem ? serializeTriageItem(found.triageItem) : null };
+  return { run: serializeRun(found.run, found.triageItem), triage_item: found.triageItem ? serializeTriageItem(found.triageItem) : null };
 }
 
 /** The run's steps (src/domains/runs/run-steps.ts); another organization's or mode's run is not found. */
 export async function listRunSteps(principal: TPrincipal, runId: string) {
-  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItem: true } });
+  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItems: { orderBy: { round: "desc" }, take: 1 } } });
   if (!run) throw notFound("Run");
-  return { data: buildRunSteps(run, run.triageItem) };
+  return { data: buildRunSteps(run, run.triageItems[0] ?? null) };
 }
 
 const CANCELLABLE = ["queued", "running", "pending_triage"] as const;

@@ -1,7 +1,7 @@
 // Database rows → public JSON shapes. Output schemas re-check these on every response.
 import type { Run, TriageItem } from "../../generated/prisma/client.ts";
 import { asJsonObject, iso, isoOrNull } from "../../foundation/schemas.ts";
-import { TASK_PREVIEW_LENGTH } from "./runs.schemas.ts";
+import { TASK_PREVIEW_LENGTH, type TRejectReasonCode, type TRunResolution } from "./runs.schemas.ts";
 
 function serializeRunFields(run: Run) {
   return {
@@ -22,7 +22,9 @@ export function serializeRunListItem(run: Run) {
   return { ...serializeRunFields(run), task_preview: run.task.slice(0, TASK_PREVIEW_LENGTH) };
 }
 
-export function serializeRun(run: Run) {
+/** `latestItem`: the run's newest triage item, whose claim and due time show while it is open. */
+export function serializeRun(run: Run, latestItem: TriageItem | null = null) {
+  const open = latestItem?.status === "pending" ? latestItem : null;
   return {
     ...serializeRunFields(run),
     task: run.task,
@@ -31,6 +33,12 @@ export function serializeRun(run: Run) {
     batch_id: run.batchJobId,
     livemode: run.livemode,
     agent_version: run.agentVersion,
+    review_round: run.reviewRound,
+    resolution: run.resolution as TRunResolution | null,
+    reason_code: (latestItem?.reasonCode ?? null) as TRejectReasonCode | null,
+    claimed_by: open ? activeClaim(open).claimed_by : null,
+    claimed_until: open ? activeClaim(open).claimed_until : null,
+    due_at: open ? iso(open.dueAt) : null,
     model_usage: (run.modelUsage ?? null) as { model: string; calls: number; input_tokens: number; output_tokens: number } | null,
   };
 }
@@ -49,5 +57,23 @@ export function serializeTriageItem(item: TriageItem) {
     resolved_by_name: item.resolvedByName,
     output_edited: item.outputEdited,
     agent_version: item.agentVersion,
+    round: item.round,
+    review_round: item.round,
+    // An expired lease is no claim.
+    ...activeClaim(item),
+    due_at: iso(item.dueAt),
+    reason_code: item.reasonCode as TRejectReasonCode | null,
+    feedback: item.feedback,
+    data_patch: asJsonObject(item.dataPatch),
+  };
+}
+
+/** The item's claim while its lease runs; nulls once it expired (or nobody claimed it). */
+export function activeClaim(item: Pick<TriageItem, "claimedBy" | "claimedByName" | "claimedUntil">, now = new Date()) {
+  const held = item.claimedBy !== null && item.claimedUntil !== null && item.claimedUntil > now;
+  return {
+    claimed_by: held ? item.claimedBy : null,
+    claimed_by_name: held ? item.claimedByName : null,
+    claimed_until: held ? iso(item.claimedUntil!) : null,
   };
 }

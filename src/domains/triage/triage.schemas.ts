@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
 import { ZJsonObject, ZJsonObjectOutput, ZUuid } from "../../foundation/schemas.ts";
-import { ZTriageItem } from "../runs/runs.schemas.ts";
+import { ZRejectReasonCode, ZTriageItem } from "../runs/runs.schemas.ts";
 
 export const ZTriageListItem = ZTriageItem.extend({
   agent_runs: z.object({
@@ -19,15 +19,34 @@ export const ZTriageListItem = ZTriageItem.extend({
 export const TRIAGE_LIST_STATUSES = ["pending", "approved", "rejected", "resolved"] as const;
 export type TTriageListStatus = (typeof TRIAGE_LIST_STATUSES)[number];
 
+export const TRIAGE_CLAIM_FILTERS = ["mine", "none", "others"] as const;
+export type TTriageClaimFilter = (typeof TRIAGE_CLAIM_FILTERS)[number];
+
 export const ZListTriageQuery = ZPaginationQuery.extend({
   status: z.enum(TRIAGE_LIST_STATUSES, { error: `status must be one of ${TRIAGE_LIST_STATUSES.join(", ")}` }).optional(),
+  // Additions (docs/api-conventions.md, "Claims and due times"): pending items only.
+  claimed: z
+    .enum(TRIAGE_CLAIM_FILTERS, { error: `claimed must be one of ${TRIAGE_CLAIM_FILTERS.join(", ")}` })
+    .optional()
+    .meta({ description: "`mine`: claimed by the caller; `none`: unclaimed (or the claim expired); `others`: claimed by someone else." }),
+  overdue: z
+    .enum(["true", "false"], { error: "overdue must be true or false" })
+    .transform((value) => value === "true")
+    .optional()
+    .meta({ description: "`true`: only items past their due_at; `false`: only items not yet due." }),
 });
 export const ZListTriageResponse = z.object({ data: z.array(ZTriageListItem), ...ZPageInfo });
 
 const ZNote = z.string().trim().max(5000);
 
+/** Decisions on a claimed item by anyone but its holder are refused (409) unless `force` is true. */
+const ZForce = z.boolean({ error: "force must be true or false" }).optional().meta({
+  description: "Decide although someone else holds the item's claim (their claim ends).",
+});
+
 export const ZApproveTriageRequest = z.object({
   id: ZUuid("id"),
+  force: ZForce,
   resolution_note: ZNote.optional(),
   // The reviewer's edit of the proposed output (an object); the run completes with it.
   output: ZJsonObject.optional(),
@@ -36,6 +55,55 @@ export const ZRejectTriageRequest = z.object({
   id: ZUuid("id"),
   reason: ZNote.optional(),
   resolution_note: ZNote.optional(),
+  reason_code: ZRejectReasonCode.optional(),
+  force: ZForce,
+});
+
+export const ZRequestChangesRequest = z.object({
+  id: ZUuid("id"),
+  feedback: z
+    .string({ error: "feedback is required" })
+    .trim()
+    .min(1, "feedback must not be empty")
+    .max(4000, "feedback must be at most 4000 characters"),
+  data_patch: ZJsonObject.optional().meta({
+    description: "A JSON Merge Patch (RFC 7386) for the run's data, applied before a built-in agent runs again (null deletes a key).",
+  }),
+  force: ZForce,
+});
+export const ZRequestChangesResponse = z.object({
+  data: z.object({ id: z.uuid(), status: z.literal("changes_requested"), resolved_at: z.string(), run_id: z.uuid(), review_round: z.number().int() }),
+});
+
+export const ZClaimRequest = z.object({ id: ZUuid("id") });
+export const ZClaimResponse = z.object({
+  data: z.object({
+    id: z.uuid(),
+    claimed_by: z.string().nullable(),
+    claimed_by_name: z.string().nullable().optional(),
+    claimed_until: z.string().nullable(),
+  }),
+});
+
+export const BULK_DECISIONS = ["approve", "reject"] as const;
+export const ZBulkDecisionRequest = z.object({
+  decision: z.enum(BULK_DECISIONS, { error: "decision must be approve or reject" }),
+  ids: z
+    .array(ZUuid("ids[]"), { error: "ids must be an array of triage item ids" })
+    .min(1, "ids must name at least one item")
+    .max(100, "ids must name at most 100 items"),
+  resolution_note: ZNote.optional(),
+  reason_code: ZRejectReasonCode.optional(),
+  force: ZForce,
+});
+export const ZBulkDecisionResponse = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      status: z.enum(["approved", "rejected", "error"]),
+      error: z.object({ type: z.string(), message: z.string() }).optional(),
+    }),
+  ),
 });
 
 export const ZResolveTriageResponse = z.object({
@@ -48,5 +116,6 @@ export const ZResolveTriageResponse = z.object({
     run_id: z.uuid(),
     resolved_by_name: z.string().nullable().optional(),
     output_edited: z.boolean().optional(),
+    reason_code: ZRejectReasonCode.nullable().optional(),
   }),
 });

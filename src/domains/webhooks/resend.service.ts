@@ -20,9 +20,9 @@ import { signingSecrets, WITH_SECRETS } from "./webhook-secrets.ts";
 /** The body the original attempt sent: rebuilt from its run, or the test sample (run_id null). */
 async function originalBody(delivery: { eventId: string; event: TRunEventName; runId: string | null; organizationId: string; createdAt: Date }) {
   if (!delivery.runId) return testEventBody(delivery.eventId, delivery.organizationId, delivery.createdAt);
-  const run = await db().run.findUnique({ where: { id: delivery.runId }, include: { triageItem: { select: { id: true } } } });
+  const run = await db().run.findUnique({ where: { id: delivery.runId }, include: { triageItems: { select: { id: true }, orderBy: { round: "desc" }, take: 1 } } });
   if (!run) return null;
-  return runEventContent(run, delivery.event, run.triageItem?.id ?? null).body;
+  return runEventContent(run, delivery.event, run.triageItems[0]?.id ?? null).body;
 }
 
 export async function requestResend(principal: TPrincipal, webhookId: string, deliveryId: string) {
