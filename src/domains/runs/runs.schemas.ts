@@ -164,7 +164,7 @@ export const ZStepFinding = z.object({
   actual: ZScalar,
 });
 
-const ZStepRound = z.number().int().optional().meta({ description: "The review round this step belongs to (0: before any request for changes)." });
+const ZStepRound = z.number().int().min(0).optional().meta({ description: "The review round this step belongs to (0: before any request for changes)." });
 
 export const ZModelCallStep = ZStepTimes.extend({
   type: z.literal("model_call"),
