@@ -255,7 +255,12 @@ describe("claims, batches and durability", () => {
     const refused = await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", data_patch: { purchase_order: AMENDED_PO } });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ type: "conflict", message: expect.stringContaining("claimed by Ada Lovelace") });
-    expect((await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", force: "yes" })).status).toBe(400);
+    // Strings are not booleans: "false" must never force.
+    for (const force of ["false", "true", 1]) {
+      const response = await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", force });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toContain("force must be true or false");
+    }
 
     const forced = await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", data_patch: { purchase_order: AMENDED_PO }, force: true });
     expect(forced.status).toBe(200);
