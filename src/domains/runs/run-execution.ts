@@ -247,7 +247,7 @@ function outcomeOfRecordedRun(
     organizationId: run.organizationId,
     batchJobId: run.batchJobId,
     triageItemId: event === "run.triage_required" ? triageItemId : null,
-    ...(destinations.review_round > 0 ? { reviewRound: destinations.review_round } : {}),
+    reviewRound: destinations.review_round,
   };
 }
 

@@ -66,7 +66,7 @@ describe("execute-run", () => {
     const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
     expect(result).toEqual({ runId, event: "run.completed" });
     expect(execution.callAgent).not.toHaveBeenCalled();
-    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.completed", null, 0);
+    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.completed", null, undefined);
     expect(sent.map((event) => event.id)).toEqual(["evt:hook"]);
   });
 
@@ -77,7 +77,7 @@ describe("execute-run", () => {
     plan.planRunEventDeliveries.mockResolvedValue([target("evt:hook"), target("evt:run")]);
     const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
     expect(result).toEqual({ runId, event: "run.triage_required" });
-    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.triage_required", "item-1", 0);
+    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.triage_required", "item-1", undefined);
     expect(sent.map((event) => [event.name, event.id])).toEqual([
       ["app/webhook.delivery-requested", "evt:hook"],
       ["app/webhook.delivery-requested", "evt:run"],
