@@ -12,6 +12,10 @@ rm -rf .test-results/vitest.json .test-results/playwright.json .test-results/exi
 status=0
 npm run -s build || status=$?
 if [ "$status" -eq 0 ]; then
+  # The SDK (sdk/) compiles against its committed types; its tests import sdk/dist.
+  npm run -s sdk:build || status=$?
+fi
+if [ "$status" -eq 0 ]; then
   npm run -s typecheck || status=$?
 fi
 if [ "$status" -eq 0 ]; then
