@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: build what `npm start` runs, type-check, then the whole Vitest suite
+# `npm test`: build what `npm start` runs and the SDK (sdk/dist, which the SDK tests import),
+# type-check, then the whole Vitest suite
 # (unit + integration against the real server, PostgreSQL and Redis) and the dashboard's
 # Playwright suite (Debian's Chromium against the real server). Writes the results to
 # .test-results/ for the summary line CI prints.
