@@ -63,6 +63,19 @@ export async function* parseSse(body: ReadableStream<Uint8Array>): AsyncGenerato
     return undefined;
   };
 
+  /** Complete lines out of the buffer. A trailing \r may be the first half of \r\n: it waits for more, unless the stream ended. */
+  const drain = (ended: boolean): SseFrame[] => {
+    const completed: SseFrame[] = [];
+    for (;;) {
+      const match = /\r\n|\r|\n/.exec(buffer);
+      if (!match || (!ended && match[0] === "\r" && match.index === buffer.length - 1)) return completed;
+      const line = buffer.slice(0, match.index);
+      buffer = buffer.slice(match.index + match[0].length);
+      const frameDone = takeLine(line);
+      if (frameDone) completed.push(frameDone);
+    }
+  };
+
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -72,17 +85,11 @@ export async function* parseSse(body: ReadableStream<Uint8Array>): AsyncGenerato
         if (buffer.charCodeAt(0) === 0xfeff) buffer = buffer.slice(1);
         first = false;
       }
-      // A trailing \r may be the first half of \r\n: keep it until the next chunk.
-      for (;;) {
-        const match = /\r\n|\r|\n/.exec(buffer);
-        if (!match || (match[0] === "\r" && match.index === buffer.length - 1)) break;
-        const line = buffer.slice(0, match.index);
-        buffer = buffer.slice(match.index + match[0].length);
-        const completed = takeLine(line);
-        if (completed) yield completed;
-      }
+      yield* drain(false);
     }
+    buffer += decoder.decode();
     // An unterminated last block is dropped, as the standard says.
+    yield* drain(true);
   } finally {
     reader.cancel().catch(() => undefined);
   }

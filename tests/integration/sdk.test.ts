@@ -3,8 +3,7 @@
 // an answer after the server handled it, a stream resumed after its connection was cut, and
 // webhook verification of real deliveries, during a secret rotation too.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   AgentWorkforce,
   AgentWorkforceError,
