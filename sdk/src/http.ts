@@ -68,15 +68,10 @@ export class HttpClient {
 
   /** A JSON call; resolves with the parsed body of a 2xx answer, throws a typed error otherwise. */
   async json<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
-    const { response, release } = await this.send(method, path, options);
-    try {
-      const text = await response.text();
-      const parsed = parseJson(text);
-      if (!response.ok) throw errorFromResponse(response.status, response.headers, parsed, text);
-      return parsed as T;
-    } finally {
-      release();
-    }
+    const { response, text } = await this.send(method, path, options);
+    const parsed = parseJson(text);
+    if (!response.ok) throw errorFromResponse(response.status, response.headers, parsed, text);
+    return parsed as T;
   }
 
   /** Opens a response whose body the caller reads (event streams); non-2xx answers throw typed errors. */
@@ -89,7 +84,8 @@ export class HttpClient {
     return response;
   }
 
-  private async send(method: string, path: string, options: CallOptions): Promise<{ response: Response; release: () => void }> {
+  /** Sends with retries; the answer's text is read within the attempt (a body cut mid-way is a network error), except for streams. */
+  private async send(method: string, path: string, options: CallOptions): Promise<{ response: Response; text: string }> {
     const url = this.url(path, options.query);
     const headers: Record<string, string> = { accept: "application/json", ...this.extraHeaders, authorization: `Bearer ${this.apiKey}` };
     for (const [name, value] of Object.entries(options.headers ?? {})) if (value !== undefined) headers[name] = value;
@@ -110,8 +106,11 @@ export class HttpClient {
         signal.dispose();
       };
       let response: Response;
+      let text = "";
       try {
         response = await this.fetchImpl(url, { method, headers, body, signal: signal.signal });
+        if (options.streaming) clearTimeout(timer);
+        else if (!isRetryStatus(response.status)) text = await response.text();
       } catch (error) {
         release();
         if (options.signal?.aborted) throw options.signal.reason ?? error;
@@ -125,17 +124,18 @@ export class HttpClient {
         }
         throw failure;
       }
-      if (options.streaming) clearTimeout(timer);
-      if ((response.status === 429 || response.status === 503) && attempt < this.maxRetries) {
+      if (isRetryStatus(response.status)) {
         const waitMs = retryAfterMs(response.headers) ?? backoffMs(attempt);
-        if (waitMs <= this.maxRetryAfterMs) {
+        if (attempt < this.maxRetries && waitMs <= this.maxRetryAfterMs) {
           await response.body?.cancel().catch(() => undefined);
           release();
           await sleep(waitMs, options.signal);
           continue;
         }
+        if (!options.streaming) text = await response.text().catch(() => "");
       }
-      return { response, release };
+      if (!options.streaming) release();
+      return { response, text };
     }
   }
 
@@ -147,6 +147,9 @@ export class HttpClient {
     return `${this.baseUrl}${path}${suffix}`;
   }
 }
+
+/** The server accepted nothing: 429 (rate limited) and 503 (unavailable) are always safe to retry. */
+const isRetryStatus = (status: number) => status === 429 || status === 503;
 
 /** Path segments are encoded, so an id can never change the route. */
 export const segment = (value: string): string => encodeURIComponent(value);
