@@ -277,21 +277,22 @@ describe("typed errors", () => {
   });
 
   it("402 InsufficientCreditsError with creditsRemaining", async () => {
-    const poor = await createTenant();
-    const summary = await client(poor.key).usage.summary();
-    // Spend all but 2 credits; ap_specialist costs 3.
-    await insertLedgerEntry(poor.orgId, { amount: -((summary.credits_remaining ?? 0) - 2), balanceAfter: 2, reason: "run" });
-    const error = await client(poor.key).runs.create({ task: "Check INV-1", agent_type: "ap_specialist", data: AP_DATA }).catch((caught: unknown) => caught);
+    // The live mode of the file's tenant: spend all but 2 credits; ap_specialist costs 3.
+    const live = client(tenant.key);
+    const summary = await live.usage.summary();
+    await insertLedgerEntry(tenant.orgId, { amount: -((summary.credits_remaining ?? 0) - 2), balanceAfter: 2, reason: "run" });
+    const error = await live.runs.create({ task: "Check INV-1", agent_type: "ap_specialist", data: AP_DATA }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InsufficientCreditsError);
     expect(error).toMatchObject({ status: 402, creditsRemaining: 2 });
   });
 
   it("429 RateLimitError with retryAfter (retries off)", async () => {
-    const fresh = await createTenant();
-    const noRetries = client(fresh.testKey, { maxRetries: 0 });
+    // A key of its own: the webhook-test policy (10 a minute) is counted per key.
+    const fresh = await createKey(tenant, "all", "test");
+    const noRetries = client(fresh.key, { maxRetries: 0 });
     let error: unknown;
     for (let attempt = 0; attempt < 15 && !error; attempt += 1) {
-      error = await noRetries.webhooks.test(fresh.orgId).then(
+      error = await noRetries.webhooks.test(tenant.orgId).then(
         () => undefined,
         (caught: unknown) => caught,
       );
