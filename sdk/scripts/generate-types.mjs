@@ -3,7 +3,7 @@
 // (`node dist/openapi.mjs`, what `npm run openapi` prints) or from a file given with --from.
 //   node sdk/scripts/generate-types.mjs            write the types
 //   node sdk/scripts/generate-types.mjs --check    exit 1 when the committed types differ
-// tests/integration/sdk-types.test.ts imports generateTypes to check the committed file.
+// tests/integration/sdk-package.test.ts runs --check against the built document and the snapshot.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
