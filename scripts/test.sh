@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: build what `npm start` runs, type-check, then the whole Vitest suite
+# `npm test`: build what `npm start` runs and the SDK (sdk/dist, which the SDK tests import),
+# type-check, then the whole Vitest suite
 # (unit + integration against the real server, PostgreSQL and Redis) and the dashboard's
 # Playwright suite (Debian's Chromium against the real server). Writes the results to
 # .test-results/ for the summary line CI prints.
@@ -11,6 +12,10 @@ rm -rf .test-results/vitest.json .test-results/playwright.json .test-results/exi
 
 status=0
 npm run -s build || status=$?
+if [ "$status" -eq 0 ]; then
+  # The SDK (sdk/) compiles against its committed types; its tests import sdk/dist.
+  npm run -s sdk:build || status=$?
+fi
 if [ "$status" -eq 0 ]; then
   npm run -s typecheck || status=$?
 fi

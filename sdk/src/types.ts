@@ -1,0 +1,157 @@
+// Names for the request and response types of the /v1 OpenAPI document (generated/openapi.ts).
+// Every method returns the JSON body of its endpoint as the document describes it.
+import type { operations } from "./generated/openapi.js";
+
+type JsonContent<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
+type OperationId = keyof operations;
+
+/** The JSON body of an operation's success answer (`status`: 200, 201, 202). */
+export type ResponseOf<Id extends OperationId, Status extends keyof operations[Id]["responses"]> = JsonContent<operations[Id]["responses"][Status]>;
+/** The JSON request body of an operation. */
+export type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody?: infer Body } ? JsonContent<NonNullable<Body>> : never;
+/** The query parameters of an operation. */
+export type QueryOf<Id extends OperationId> = NonNullable<operations[Id]["parameters"]["query"]>;
+
+/**
+ * The generated type when the document has the operation, else the hand-written one: the
+ * issue-20 triage decisions (request changes, claim, release, bulk) are written against their
+ * contracts in src/domains/triage/triage.schemas.ts until the document on this branch has them.
+ */
+type GeneratedOr<Id extends string, Kind extends "body" | "response", Fallback> = Id extends OperationId
+  ? Kind extends "body"
+    ? BodyOf<Id>
+    : ResponseOf<Id, 200 extends keyof operations[Id]["responses"] ? 200 : never>
+  : Fallback;
+
+// Runs
+export type RunStatus = Run["status"];
+export type CreateRunParams = BodyOf<"runs-create">;
+export type CreateRunResponse = ResponseOf<"runs-create", 202>;
+export type ListRunsParams = QueryOf<"runs-list">;
+export type ListRunsResponse = ResponseOf<"runs-list", 200>;
+export type RunListItem = ListRunsResponse["data"][number];
+export type GetRunResponse = ResponseOf<"runs-get", 200>;
+export type Run = GetRunResponse["run"];
+export type RunSteps = ResponseOf<"runs-steps", 200>;
+export type CancelRunResponse = ResponseOf<"runs-cancel", 200>;
+
+/** One update of `GET /v1/runs/{id}/stream` (the document types the stream as text). */
+export type RunUpdate = {
+  /** The event's `id:` (`<last change in ms>-<status>`): resume from it with Last-Event-ID. */
+  id: string | undefined;
+  status: RunStatus;
+  confidence: number | null;
+  result: Record<string, unknown> | null;
+  error: string | null;
+};
+
+// Triage
+export type ListTriageParams = QueryOf<"triage-list">;
+export type ListTriageResponse = ResponseOf<"triage-list", 200>;
+export type TriageItem = ListTriageResponse["data"][number];
+export type ApproveTriageParams = BodyOf<"triage-approve">;
+export type RejectTriageParams = BodyOf<"triage-reject">;
+export type ResolveTriageResponse = ResponseOf<"triage-approve", 200>;
+export type RejectReasonCode = NonNullable<RejectTriageParams["reason_code"]>;
+
+export type RequestChangesParams = GeneratedOr<
+  "triage-requestChanges",
+  "body",
+  {
+    /** What the agent should change (1–4000 characters). */
+    feedback: string;
+    /** A JSON Merge Patch (RFC 7386) for the run's data, applied before a built-in agent runs again. */
+    data_patch?: Record<string, unknown>;
+    force?: boolean;
+  }
+>;
+export type RequestChangesResponse = GeneratedOr<
+  "triage-requestChanges",
+  "response",
+  { data: { id: string; status: "changes_requested"; resolved_at: string; run_id: string; review_round: number } }
+>;
+export type ClaimResponse = GeneratedOr<
+  "triage-claim",
+  "response",
+  { data: { id: string; claimed_by: string | null; claimed_by_name?: string | null; claimed_until: string | null } }
+>;
+export type ReleaseResponse = GeneratedOr<"triage-release", "response", ClaimResponse>;
+export type BulkDecisionParams = GeneratedOr<
+  "triage-bulk",
+  "body",
+  {
+    decision: "approve" | "reject";
+    /** 1–100 triage item ids; each is decided on its own. */
+    ids: string[];
+    resolution_note?: string;
+    reason_code?: RejectReasonCode;
+    force?: boolean;
+  }
+>;
+export type BulkDecisionResponse = GeneratedOr<
+  "triage-bulk",
+  "response",
+  { results: { id: string; status: "approved" | "rejected" | "error"; error?: { type: string; message: string } }[] }
+>;
+
+// Batches
+export type CreateBatchParams = BodyOf<"batches-create">;
+export type CreateBatchResponse = ResponseOf<"batches-create", 201>;
+export type ListBatchesParams = QueryOf<"batches-list">;
+export type ListBatchesResponse = ResponseOf<"batches-list", 200>;
+export type GetBatchParams = QueryOf<"batches-get">;
+export type GetBatchResponse = ResponseOf<"batches-get", 200>;
+export type BatchJob = GetBatchResponse["job"];
+export type BatchRow = GetBatchResponse["rows"][number];
+export type CancelBatchResponse = ResponseOf<"batches-cancel", 200>;
+
+// Webhooks
+export type CreateWebhookParams = BodyOf<"webhooks-create">;
+export type CreateWebhookResponse = ResponseOf<"webhooks-create", 201>;
+export type ListWebhooksResponse = ResponseOf<"webhooks-list", 200>;
+export type Webhook = ListWebhooksResponse["data"][number];
+export type DeleteWebhookResponse = ResponseOf<"webhooks-delete", 200>;
+export type ListDeliveriesParams = QueryOf<"webhooks-deliveries">;
+export type ListDeliveriesResponse = ResponseOf<"webhooks-deliveries", 200>;
+export type WebhookDelivery = ListDeliveriesResponse["data"][number];
+export type TestWebhookResponse = ResponseOf<"webhooks-test", 200>;
+export type EnableWebhookResponse = ResponseOf<"webhooks-enable", 200>;
+export type RotateSecretResponse = ResponseOf<"webhooks-rotateSecret", 200>;
+export type ResendDeliveryResponse = ResponseOf<"webhooks-resend", 202>;
+export type WebhookEventName = Webhook["events"][number];
+
+/** The body of a webhook delivery (docs/api-conventions.md, "Webhooks"; not in the document). */
+export type WebhookEvent = {
+  /** The event id (also `webhook-id`): the same on every attempt, so de-duplicate on it. */
+  id: string;
+  event: WebhookEventName | (string & {});
+  /** null only in test events. */
+  run_id: string | null;
+  agent_type: string;
+  organization_id: string;
+  timestamp: string;
+  data: {
+    output: Record<string, unknown> | null;
+    confidence_score: number | null;
+    requires_triage: boolean;
+    triage_item_id: string | null;
+    error: string | null;
+    agent_version?: number;
+    [key: string]: unknown;
+  };
+};
+
+// Usage
+export type UsageSummary = ResponseOf<"usage-summary", 200>;
+export type UsageHistory = ResponseOf<"usage-history", 200>;
+export type UsageMembers = ResponseOf<"usage-members", 200>;
+
+// Agents
+export type ListAgentsResponse = ResponseOf<"agents-list", 200>;
+export type CreateAgentParams = BodyOf<"agents-create">;
+export type AgentResponse = ResponseOf<"agents-create", 201>;
+export type Agent = AgentResponse["agent"];
+export type GetAgentResponse = ResponseOf<"agents-get", 200>;
+export type AgentVersion = GetAgentResponse["versions"][number];
+export type AddAgentVersionParams = BodyOf<"agents-addVersion">;
+export type ArchiveAgentResponse = ResponseOf<"agents-archive", 200>;

@@ -1,0 +1,78 @@
+// The SDK's own parsing and checking, with no server: its SSE parser on every way a stream can
+// be split into chunks, and its Web Crypto webhook verification against the service's signer
+// (src/domains/webhooks/signing.ts, built on the standardwebhooks library).
+import { describe, expect, it } from "vitest";
+import { parseSse, verifyWebhook, WebhookVerificationError, type SseFrame } from "../../sdk/dist/index.js";
+import { signedHeaders } from "../../src/domains/webhooks/signing.ts";
+
+function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+async function frames(chunks: string[]): Promise<SseFrame[]> {
+  const parsed: SseFrame[] = [];
+  for await (const frame of parseSse(streamOf(chunks))) parsed.push(frame);
+  return parsed;
+}
+
+describe("the SDK's SSE parser", () => {
+  const text = '\uFEFFretry: 2000\n\n: ping\n\nid: 1-running\ndata: {"status":\ndata: "running"}\n\nid: 2-completed\r\ndata: {"status":"completed"}\r\n\r\nevent: x\rdata: last\r\rdata: unterminated';
+  const expected: SseFrame[] = [
+    { retry: 2000 },
+    { id: "1-running", data: '{"status":\n"running"}' },
+    { id: "2-completed", data: '{"status":"completed"}' },
+    { event: "x", data: "last" },
+  ];
+
+  it("reads retry, ids, multi-line data and every line ending; skips comments and an unterminated block", async () => {
+    expect(await frames([text])).toEqual(expected);
+  });
+
+  it("gives the same frames however the bytes are split", async () => {
+    for (let cut = 1; cut < text.length; cut += 1) {
+      expect(await frames([text.slice(0, cut), text.slice(cut)])).toEqual(expected);
+    }
+    expect(await frames([...text])).toEqual(expected);
+  });
+});
+
+describe("the SDK's webhook verification", () => {
+  const oldSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+  const newSecret = "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD";
+  const body = JSON.stringify({ id: "evt_1", event: "run.completed", run_id: null, data: { output: { ok: "✓" } } });
+
+  it("accepts what the service signs, under either secret of a rotation, as text or bytes", async () => {
+    const headers = signedHeaders([newSecret, oldSecret], "evt_1", "run.completed", body);
+    expect(headers["webhook-signature"].split(" ")).toHaveLength(2);
+    for (const secret of [newSecret, oldSecret]) {
+      await expect(verifyWebhook(body, headers, secret)).resolves.toMatchObject({ id: "evt_1", data: { output: { ok: "✓" } } });
+      await expect(verifyWebhook(new TextEncoder().encode(body), new Headers(headers), secret)).resolves.toMatchObject({ id: "evt_1" });
+    }
+    await expect(verifyWebhook(body, headers, newSecret, { scheme: "service" })).resolves.toMatchObject({ id: "evt_1" });
+    await expect(verifyWebhook(body, headers, oldSecret, { scheme: "service" })).rejects.toBeInstanceOf(WebhookVerificationError);
+  });
+
+  it("refuses a changed body, a foreign secret, a stale or future timestamp, and signatures of another version", async () => {
+    const sentAt = new Date("2026-11-24T12:00:00Z");
+    const headers = signedHeaders(newSecret, "evt_1", "run.completed", body, sentAt);
+    await expect(verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() + 299_000) })).resolves.toBeTruthy();
+    await expect(verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() + 301_000) })).rejects.toThrow(/timestamp/);
+    await expect(verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() - 301_000) })).rejects.toThrow(/timestamp/);
+    await expect(verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() + 3_600_000), toleranceSeconds: 7_200 })).resolves.toBeTruthy();
+    const now = { now: sentAt };
+    await expect(verifyWebhook(body.replace("✓", "x"), headers, newSecret, now)).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(verifyWebhook(body, headers, oldSecret, now)).rejects.toBeInstanceOf(WebhookVerificationError);
+    const v2Only = { ...headers, "webhook-signature": headers["webhook-signature"].replace("v1,", "v2,") };
+    await expect(verifyWebhook(body, v2Only, newSecret, now)).rejects.toThrow(/no v1 signature/);
+    const withGarbage = { ...headers, "webhook-signature": `v1,!!notbase64 v1,${btoa("x".repeat(32))} ${headers["webhook-signature"]}` };
+    await expect(verifyWebhook(body, withGarbage, newSecret, now)).resolves.toBeTruthy();
+    await expect(verifyWebhook(body, { ...headers, "webhook-id": "evt_2" }, newSecret, now)).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(verifyWebhook("not json", signedHeaders(newSecret, "evt_1", "run.completed", "not json", sentAt), newSecret, now)).rejects.toThrow(/not JSON/);
+  });
+});
