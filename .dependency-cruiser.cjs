@@ -11,7 +11,9 @@ const DOMAINS_BELOW = {
   usage: ["agents", "auth"],
   "agent-definitions": ["agents", "auth"],
   runs: ["agents", "agent-definitions", "auth", "usage"],
-  triage: ["runs", "auth"],
+  // Claims (and review rounds): what a decision on a triage item may do, below the triage service.
+  reviews: ["runs", "auth"],
+  triage: ["runs", "auth", "reviews"],
   batches: ["runs", "auth", "usage", "agents", "agent-definitions"],
   webhooks: ["runs", "auth"],
   reviews: ["runs", "auth", "agents"],

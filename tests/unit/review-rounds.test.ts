@@ -1,8 +1,9 @@
-// The pure rules of a review round (src/domains/reviews/review-rounds.ts): the data patch
-// (RFC 7386) and who may decide on a claimed item.
+// The pure rules of a review round: the data patch (RFC 7386, src/domains/reviews/review-rounds.ts)
+// and who may decide on a claimed item (src/domains/reviews/claims.ts).
 import { describe, expect, it } from "vitest";
 import type { TPrincipal } from "../../src/domains/auth/authenticate.ts";
-import { assertMayDecide, patchedData } from "../../src/domains/reviews/review-rounds.ts";
+import { assertMayDecide } from "../../src/domains/reviews/claims.ts";
+import { patchedData } from "../../src/domains/reviews/review-rounds.ts";
 import { AppError } from "../../src/foundation/errors.ts";
 
 describe("patchedData (JSON Merge Patch)", () => {
@@ -46,7 +47,7 @@ describe("assertMayDecide", () => {
       refused = error;
     }
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ type: "conflict", message: expect.stringContaining("claimed by Ada until 2026-11-24T12:10:00.000Z") });
+    expect(refused).toMatchObject({ type: "conflict", message: expect.stringContaining("Ada is reviewing this item (claimed until 2026-11-24T12:10:00.000Z)") });
     expect(() => assertMayDecide(claim("member:ada", later), principal, true, now)).not.toThrow();
   });
 });

@@ -112,8 +112,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List pending triage items, oldest first
-         * @description Pending items by default, oldest first. Extension: `status` = `approved`, `rejected` or `resolved` (both) lists decided items instead, newest decision first, with `resolved_by_name` and `output_edited`.
+         * List pending triage items, soonest due first
+         * @description Pending items by default, ordered by `due_at` (then oldest first). Extension: `status` = `approved`, `rejected` or `resolved` (both) lists decided items instead, newest decision first, with `resolved_by_name` and `output_edited`. The pending queue can be narrowed by `claimed` (`mine`, `none`, `others`) and `overdue` (`true`: past `due_at`; `false`: not yet due).
          */
         get: operations["triage-list"];
         put?: never;
@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Approve: the run completes
-         * @description The run completes with the proposed output (plus `resolution_note`, when given). Extension: `output`, an object, is the reviewer's edit of the proposed output: when it differs from the proposal the run completes with it instead, the item records `output_edited: true`, and the `run.completed` webhook event carries it.
+         * @description The run completes with the proposed output (plus `resolution_note`, when given). Extension: `output`, an object, is the reviewer's edit of the proposed output: when it differs from the proposal the run completes with it instead, the item records `output_edited: true`, and the `run.completed` webhook event carries it. The run's `resolution` is `approved` or `approved_edited`. An item someone else has claimed answers 409 naming them, unless `force` is true.
          */
         post: operations["triage-approve"];
         delete?: never;
@@ -153,8 +153,91 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject: the run is cancelled */
+        /**
+         * Reject: the run is cancelled
+         * @description The run is cancelled with `resolution: rejected`. Extension: `reason_code` (`incorrect_output`, `incomplete_input`, `duplicate`, `suspected_fraud`, `policy`, `other`) is stored beside `reason` and returned on the item and the run. An item someone else has claimed answers 409 naming them, unless `force` is true.
+         */
         post: operations["triage-reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/triage/{id}/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request changes: the agent runs again with the reviewer's feedback
+         * @description Extension (docs/api-conventions.md, "Review rounds"): the item closes as `changes_requested` and the run goes back to work with `review_round` + 1 and `resolution: changes_requested`. A built-in agent runs again on the run's `data` with `data_patch` applied (JSON Merge Patch, RFC 7386); a model-backed agent continues its conversation with `feedback` as the next message. The run then completes, fails or waits again with a new item of the new round. 409 past the round limit (REVIEW_MAX_ROUNDS, default 5, or the agent version's `review.max_rounds`), on an item already decided, or on an item someone else claimed unless `force` is true.
+         */
+        post: operations["triage-requestChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/triage/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a pending item for 15 minutes
+         * @description Extension: says who is deciding the item, for 15 minutes from now; claiming it again renews the lease. An item another caller holds, or one already decided, answers 409. Decisions by anyone but the holder answer 409 unless they send `force: true`. An expired lease is no claim.
+         */
+        post: operations["triage-claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/triage/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release the caller's claim on an item
+         * @description Extension: ends the caller's claim (the answer has nulls). Releasing an item nobody holds is fine; an item another caller holds answers 409.
+         */
+        post: operations["triage-release"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/triage/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject up to 100 items
+         * @description Extension: one decision on each of `ids` (1–100), each on its own: the answer lists every id in the order given with `approved`, `rejected` or `error` (with the error's `type` and `message`: `not_found` for an unknown id, `conflict` for an item already decided or claimed by someone else unless `force`). One item that cannot be decided does not stop the others.
+         */
+        post: operations["triage-bulk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -987,6 +1070,8 @@ export interface operations {
                                     tool_call_id: string | null;
                                 } | null;
                                 error: string | null;
+                                /** @description The review round this step belongs to (0: before any request for changes). */
+                                round?: number;
                             };
                         } | {
                             /** @description null while the step has not begun (a queued run). */
@@ -1049,6 +1134,8 @@ export interface operations {
                                 reason: string;
                                 /** @enum {string} */
                                 item_status: "pending" | "approved" | "rejected" | "changes_requested";
+                                /** @description The review round this step belongs to (0: before any request for changes). */
+                                round?: number;
                             };
                         } | {
                             /** @description null while the step has not begun (a queued run). */
@@ -1070,6 +1157,18 @@ export interface operations {
                                 note: string | null;
                                 /** @description The approved output is a reviewer's edit of the proposal. */
                                 edited: boolean;
+                                /** @description The review round this step belongs to (0: before any request for changes). */
+                                round?: number;
+                                /** @description changes_requested: what the reviewer asked the agent to change. */
+                                feedback?: string | null;
+                                /** @description changes_requested: the JSON Merge Patch applied to the run's data. */
+                                data_patch?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description The agent's proposal this decision was about (that round's). */
+                                proposed_output?: {
+                                    [key: string]: unknown;
+                                } | null;
                             };
                         })[];
                     };
@@ -1366,8 +1465,11 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Decide although someone else holds the item's claim (their claim ends). */
-                    force?: boolean;
+                    /**
+                     * @description Decide although someone else holds the item's claim (their claim ends).
+                     * @enum {boolean}
+                     */
+                    force?: true | false;
                     resolution_note?: string;
                     output?: {
                         [key: string]: unknown;
@@ -1490,8 +1592,11 @@ export interface operations {
                     resolution_note?: string;
                     /** @enum {string} */
                     reason_code?: "incorrect_output" | "incomplete_input" | "duplicate" | "suspected_fraud" | "policy" | "other";
-                    /** @description Decide although someone else holds the item's claim (their claim ends). */
-                    force?: boolean;
+                    /**
+                     * @description Decide although someone else holds the item's claim (their claim ends).
+                     * @enum {boolean}
+                     */
+                    force?: true | false;
                 };
             };
         };
@@ -1594,6 +1699,394 @@ export interface operations {
             };
         };
     };
+    "triage-requestChanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    feedback: string;
+                    /** @description A JSON Merge Patch (RFC 7386) for the run's data, applied before a built-in agent runs again (null deletes a key). */
+                    data_patch?: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * @description Decide although someone else holds the item's claim (their claim ends).
+                     * @enum {boolean}
+                     */
+                    force?: true | false;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @constant */
+                            status: "changes_requested";
+                            resolved_at: string;
+                            /** Format: uuid */
+                            run_id: string;
+                            review_round: number;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "triage-claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            claimed_by: string | null;
+                            claimed_by_name?: string | null;
+                            claimed_until: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "triage-release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            claimed_by: string | null;
+                            claimed_by_name?: string | null;
+                            claimed_until: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "triage-bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "reject";
+                    ids: string[];
+                    resolution_note?: string;
+                    /** @enum {string} */
+                    reason_code?: "incorrect_output" | "incomplete_input" | "duplicate" | "suspected_fraud" | "policy" | "other";
+                    /**
+                     * @description Decide although someone else holds the item's claim (their claim ends).
+                     * @enum {boolean}
+                     */
+                    force?: true | false;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "approved" | "rejected" | "error";
+                            error?: {
+                                type: string;
+                                message: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "webhooks-list": {
         parameters: {
             query?: never;
@@ -1614,7 +2107,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             url: string;
-                            events: ("run.completed" | "run.failed" | "run.triage_required")[];
+                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue")[];
                             is_active: boolean;
                             disabled_reason: string | null;
                             disabled_at: string | null;
@@ -1676,7 +2169,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: ("run.completed" | "run.failed" | "run.triage_required")[];
+                    events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue")[];
                 };
             };
         };
@@ -1692,7 +2185,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             url: string;
-                            events: ("run.completed" | "run.failed" | "run.triage_required")[];
+                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue")[];
                             is_active: boolean;
                             disabled_reason: string | null;
                             disabled_at: string | null;
@@ -2027,7 +2520,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             url: string;
-                            events: ("run.completed" | "run.failed" | "run.triage_required")[];
+                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue")[];
                             is_active: boolean;
                             disabled_reason: string | null;
                             disabled_at: string | null;
@@ -2110,7 +2603,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             url: string;
-                            events: ("run.completed" | "run.failed" | "run.triage_required")[];
+                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue")[];
                             is_active: boolean;
                             disabled_reason: string | null;
                             disabled_at: string | null;
@@ -2856,6 +3349,10 @@ export interface operations {
                             review: {
                                 confidence_threshold: number | null;
                                 always: boolean;
+                                /** @description null: the organization's triage_sla_minutes. */
+                                sla_minutes?: number | null;
+                                /** @description null: the server's setting. */
+                                max_rounds?: number | null;
                             };
                             model: string | null;
                             created_at: string | null;
@@ -2934,6 +3431,10 @@ export interface operations {
                         confidence_threshold?: number;
                         /** @description Every run waits for a person. */
                         always?: boolean;
+                        /** @description Minutes a triage item of this version may wait before it is overdue; default: the organization's triage_sla_minutes. */
+                        sla_minutes?: number;
+                        /** @description How many times a reviewer may request changes on one run; default: the server's setting (5). */
+                        max_rounds?: number;
                     };
                     /** @description The model id to ask; default: the server's AGENT_MODEL. */
                     model?: string;
@@ -2968,6 +3469,10 @@ export interface operations {
                             review: {
                                 confidence_threshold: number | null;
                                 always: boolean;
+                                /** @description null: the organization's triage_sla_minutes. */
+                                sla_minutes?: number | null;
+                                /** @description null: the server's setting. */
+                                max_rounds?: number | null;
                             };
                             model: string | null;
                             created_at: string | null;
@@ -3079,6 +3584,10 @@ export interface operations {
                             review: {
                                 confidence_threshold: number | null;
                                 always: boolean;
+                                /** @description null: the organization's triage_sla_minutes. */
+                                sla_minutes?: number | null;
+                                /** @description null: the server's setting. */
+                                max_rounds?: number | null;
                             };
                             model: string | null;
                             created_at: string | null;
@@ -3248,6 +3757,10 @@ export interface operations {
                         confidence_threshold?: number;
                         /** @description Every run waits for a person. */
                         always?: boolean;
+                        /** @description Minutes a triage item of this version may wait before it is overdue; default: the organization's triage_sla_minutes. */
+                        sla_minutes?: number;
+                        /** @description How many times a reviewer may request changes on one run; default: the server's setting (5). */
+                        max_rounds?: number;
                     };
                     /** @description The model id to ask; default: the server's AGENT_MODEL. */
                     model?: string;
@@ -3281,6 +3794,10 @@ export interface operations {
                             review: {
                                 confidence_threshold: number | null;
                                 always: boolean;
+                                /** @description null: the organization's triage_sla_minutes. */
+                                sla_minutes?: number | null;
+                                /** @description null: the server's setting. */
+                                max_rounds?: number | null;
                             };
                             model: string | null;
                             created_at: string | null;
@@ -3407,6 +3924,10 @@ export interface operations {
                             review: {
                                 confidence_threshold: number | null;
                                 always: boolean;
+                                /** @description null: the organization's triage_sla_minutes. */
+                                sla_minutes?: number | null;
+                                /** @description null: the server's setting. */
+                                max_rounds?: number | null;
                             };
                             model: string | null;
                             created_at: string | null;

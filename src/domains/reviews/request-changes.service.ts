@@ -14,7 +14,8 @@ import { db } from "../../foundation/db/client.ts";
 import { conflict, notFound, validationError } from "../../foundation/errors.ts";
 import { iso } from "../../foundation/schemas.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { assertMayDecide, maxReviewRounds, patchedData } from "./review-rounds.ts";
+import { assertMayDecide, CLAIM_CLEARED, decidableWhere } from "./claims.ts";
+import { maxReviewRounds, patchedData } from "./review-rounds.ts";
 
 export type TRequestChanges = { feedback: string; data_patch?: Record<string, unknown>; force?: boolean };
 
@@ -49,7 +50,7 @@ export async function requestChanges(principal: TPrincipal, triageItemId: string
 
     const resolvedAt = new Date();
     const { count } = await tx.triageItem.updateMany({
-      where: { id: existing.id, status: "pending" },
+      where: { id: existing.id, status: "pending", ...decidableWhere(principal, request.force) },
       data: {
         status: "changes_requested",
         resolvedAt,
@@ -57,12 +58,10 @@ export async function requestChanges(principal: TPrincipal, triageItemId: string
         resolvedByName: principal.actor.name,
         feedback: request.feedback,
         dataPatch: request.data_patch as Prisma.InputJsonValue | undefined,
-        claimedBy: null,
-        claimedByName: null,
-        claimedUntil: null,
+        ...CLAIM_CLEARED,
       },
     });
-    if (count === 0) throw conflict("Triage item was decided meanwhile");
+    if (count === 0) throw conflict("Triage item was decided or claimed by someone else meanwhile");
     // Queued, not running: the engine's start moves it on, and until then the orphan sweep
     // can see a round whose hand-over was lost (a queued run without its job).
     const { count: runsMoved } = await tx.run.updateMany({

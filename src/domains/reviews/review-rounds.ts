@@ -1,26 +1,10 @@
-// The rules of a review round (docs/api-conventions.md, "Review rounds"): who may decide on
-// an item someone else claimed, how many times a run may be sent back, and how a reviewer's
-// patch changes a built-in agent's data. Pure apart from reading the round limit.
+// The rules of a review round (docs/api-conventions.md, "Review rounds"): how many times a
+// run may be sent back, and how a reviewer's patch changes a built-in agent's data (who may
+// decide on a claimed item is claims.ts). Pure apart from reading the round limit.
 import jsonMergePatch from "json-merge-patch";
-import type { TPrincipal } from "../auth/authenticate.ts";
-import { actorLabel } from "../auth/tenant.ts";
-import { activeClaim } from "../runs/serializers.ts";
 import { env } from "../../foundation/env.ts";
 import { conflict } from "../../foundation/errors.ts";
 import type { Prisma, TriageItem } from "../../generated/prisma/client.ts";
-
-type TClaimedItem = Pick<TriageItem, "claimedBy" | "claimedByName" | "claimedUntil">;
-
-/**
- * A decision by anyone but the holder of a live claim is refused (409 naming the holder)
- * unless `force` is true; an expired claim is no claim (serializers.ts, activeClaim).
- */
-export function assertMayDecide(item: TClaimedItem, principal: TPrincipal, force: boolean | undefined, now = new Date()): void {
-  const claim = activeClaim(item, now);
-  if (claim.claimed_by === null || claim.claimed_by === actorLabel(principal) || force === true) return;
-  const holder = claim.claimed_by_name ?? claim.claimed_by;
-  throw conflict(`Triage item is claimed by ${holder} until ${claim.claimed_until}; send "force": true to decide anyway`);
-}
 
 /**
  * How many times a run may be sent back: its agent version's `review.max_rounds` (custom
