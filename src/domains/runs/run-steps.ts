@@ -169,7 +169,7 @@ function apFindings(output: TObject, data: TObject): TFindings {
   const match = matched === "none" ? "Checked" : `${matched} match of`;
   // A payment with acknowledged discrepancies is a proposal until a person approves it.
   const acknowledged = Array.isArray(output.acknowledged_discrepancies) && output.acknowledged_discrepancies.length > 0;
-  const verdict = output.decision !== "approve_payment" ? "payment held" : acknowledged ? "payment proposed despite them" : "payment approved";
+  const verdict = output.decision !== "approve_payment" ? "payment held" : acknowledged ? "payment proposed for a person to approve" : "payment approved";
   const invoice = text(output.invoice_number) ?? "the invoice";
   return {
     summary: `${match} invoice ${invoice}: ${found.length === 0 ? "no discrepancies" : plural(found.length, "discrepancy", "discrepancies")}, ${verdict}`,
