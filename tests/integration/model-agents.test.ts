@@ -250,7 +250,7 @@ describe("tools", () => {
       fake.requests[1]!.body.messages.find((message: any) => message.tool_calls).tool_calls.map((call: any) => call.id),
     );
     const match = JSON.parse(toolMessages[0].content);
-    expect(match.output).toMatchObject({ decision: "hold", matched: "2-way", amount_due: 120 });
+    expect(match.output).toMatchObject({ decision: "approve_payment", matched: "2-way", amount_due: 120, acknowledged_discrepancies: expect.any(Array) });
     expect(match.output.discrepancies.map((found: any) => found.field)).toContain("purchase_order.lines[B-1].quantity");
     const rfq = JSON.parse(toolMessages[1].content);
     expect(rfq.output).toMatchObject({ rfq_number: expect.stringMatching(/^RFQ-[0-9A-F]{8}$/), items: [{ description: "M8 bolts", quantity: 200, unit: "pcs" }] });

@@ -91,7 +91,11 @@ describe("triage decisions on executed runs", () => {
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ id: itemId, status: "approved", resolution_note: "PO was amended" });
     const { run } = (await call("GET", `/v1/runs/${runId}`, { key: tenant.key })).body;
-    expect(run).toMatchObject({ status: "completed", output: { decision: "hold", resolution_note: "PO was amended" } });
+    // Approve means the proposed action goes ahead: the mismatch proposed the payment.
+    expect(run).toMatchObject({
+      status: "completed",
+      output: { decision: "approve_payment", amount_due: 50, acknowledged_discrepancies: ["purchase_order.total"], resolution_note: "PO was amended" },
+    });
     expect((await call("POST", `/v1/triage/${itemId}/reject`, { key: tenant.key })).status).toBe(409);
   });
 
@@ -100,7 +104,7 @@ describe("triage decisions on executed runs", () => {
     const { run, triage_item } = (await call("GET", `/v1/runs/${runId}`, { key: tenant.key })).body;
     expect(run.output).toBeNull();
     const proposed = triage_item.proposed_output;
-    expect(proposed).toMatchObject({ decision: "hold", matched: "2-way" });
+    expect(proposed).toMatchObject({ decision: "approve_payment", matched: "2-way", acknowledged_discrepancies: ["purchase_order.total"] });
     expect(proposed.discrepancies).toEqual(expect.arrayContaining([expect.objectContaining({ field: expect.stringMatching(/total/) })]));
 
     const queue = await call("GET", "/v1/triage?limit=100", { key: tenant.key });
@@ -118,7 +122,10 @@ describe("triage decisions on executed runs", () => {
     const { runId, itemId } = await runAwaitingTriage();
     const rejected = await call("POST", `/v1/triage/${itemId}/reject`, { key: tenant.key, body: { reason: "Duplicate invoice" } });
     expect(rejected.body.data).toMatchObject({ status: "rejected", resolution_note: "Duplicate invoice" });
-    expect((await call("GET", `/v1/runs/${runId}`, { key: tenant.key })).body.run.status).toBe("cancelled");
+    // Reject holds the payment: the proposal stays on the item and never becomes the run's output.
+    const { run, triage_item } = (await call("GET", `/v1/runs/${runId}`, { key: tenant.key })).body;
+    expect(run).toMatchObject({ status: "cancelled", output: null });
+    expect(triage_item.proposed_output).toMatchObject({ decision: "approve_payment" });
   });
 
   it("cancel of a finished run is 409 and changes nothing", async () => {

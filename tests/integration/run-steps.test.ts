@@ -71,8 +71,8 @@ describe("steps of a built-in run", () => {
     expect(triage.detail).toEqual({ triage_item_id: pending.triage_item.id, reason: pending.triage_item.triage_reason, item_status: "pending", round: 0 });
     expect(triage).toMatchObject({ started_at: expect.stringMatching(ISO), finished_at: null });
 
-    const edited = { ...pending.triage_item.proposed_output, decision: "approve_payment" };
-    const approved = await service.api("POST", `/v1/triage/${pending.triage_item.id}/approve`, key, { output: edited, resolution_note: "Supplier sent 2 more" });
+    const edited = { ...pending.triage_item.proposed_output, amount_due: 100 };
+    const approved = await service.api("POST", `/v1/triage/${pending.triage_item.id}/approve`, key, { output: edited, resolution_note: "Pay the 10 ordered" });
     expect(approved.status).toBe(200);
 
     const after = await stepsOf(runId);
@@ -83,7 +83,7 @@ describe("steps of a built-in run", () => {
       decision: "approved",
       resolved_by: approved.body.data.resolved_by,
       resolved_by_name: "k",
-      note: "Supplier sent 2 more",
+      note: "Pay the 10 ordered",
       edited: true,
       round: 0,
       feedback: null,
@@ -167,7 +167,7 @@ describe("steps of an assistant run", () => {
     expect(body.run.model_usage).toMatchObject({ calls: 2, input_tokens: 800 });
 
     expect(tool.detail).toMatchObject({ name: "ap_match", arguments: { invoice, purchase_order: order } });
-    expect(tool.detail.result.output.decision).toBe("hold");
+    expect(tool.detail.result.output.decision).toBe("approve_payment");
     expect(agent.detail).toMatchObject({ agent: "assistant", summary: "Invoice held: 12 billed, 10 ordered", checked: ["the task and its data", "the ap_match tool's result"] });
     for (const step of steps) expect(step.started_at).toBe(body.run.started_at);
   });

@@ -122,6 +122,14 @@ describe("run steps: built-in agents", () => {
     expect(list.map((step) => [step.type, step.status])).toEqual([["agent", "completed"], ["triage", "pending"]]);
   });
 
+  it("a payment proposed despite discrepancies reads as a proposal, not as approved", () => {
+    const data = { invoice: { ...invoice, total: 100 }, purchase_order: { ...order, total: 90 } };
+    const result = apSpecialist({ task: "Check", data });
+    expect(result.output).toMatchObject({ decision: "approve_payment", acknowledged_discrepancies: ["purchase_order.total"] });
+    const list = steps(runOf({ data, status: "pending_triage", completedAt: null }), itemOf({ proposedOutput: result.output as never }));
+    expect(ofType(list, "agent")[0]?.detail.summary).toMatch(/2-way match of invoice INV-9: 1 discrepancy, payment proposed for a person to approve/);
+  });
+
   it("center shows its routing decision, then the specialist's findings", () => {
     const data = { invoice: { ...invoice, total: 100 } };
     const result = center({ task: "Pay this", data });

@@ -9,6 +9,7 @@ import { useCan } from "../shell/session-context";
 import { useTRPC } from "../trpc";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { CodeBlock } from "../ui/code-block";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ErrorMessage, Loading } from "../ui/feedback";
 import { Label, Select } from "../ui/input";
@@ -117,11 +118,7 @@ function VersionDiff({ name, versions }: { name: string; versions: number[] }) {
       </div>
       {error ? <ErrorMessage error={error} /> : null}
       {before.data && after.data ? (
-        <pre
-          aria-label={`Changes from v${from} to v${to}`}
-          role="region"
-          className="max-h-96 overflow-auto rounded-md border bg-muted/30 p-2 font-mono text-xs"
-        >
+        <CodeBlock aria-label={`Changes from v${from} to v${to}`} className="max-h-96 border bg-muted/30 p-2">
           {lineDiff(versionJson(before.data.agent), versionJson(after.data.agent)).map((line, index) => (
             <div
               key={index}
@@ -132,7 +129,7 @@ function VersionDiff({ name, versions }: { name: string; versions: number[] }) {
               {line.text}
             </div>
           ))}
-        </pre>
+        </CodeBlock>
       ) : error ? null : (
         <Loading label="Loading the versions to compare" rows={2} />
       )}

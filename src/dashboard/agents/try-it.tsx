@@ -12,6 +12,7 @@ import { useSession } from "../shell/session-context";
 import { useTRPC } from "../trpc";
 import { StatusBadge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { CodeBlock } from "../ui/code-block";
 import { ErrorMessage, Loading } from "../ui/feedback";
 import { Field, Input, Textarea } from "../ui/input";
 
@@ -103,9 +104,9 @@ function TryRunResult({ runId }: { runId: string }) {
       {run.output ? (
         <div className="grid gap-1">
           <h4 className="text-sm font-medium">Output</h4>
-          <pre aria-label="Output" className="max-h-72 overflow-auto rounded-md bg-muted/40 p-2 font-mono text-xs">
+          <CodeBlock aria-label="Output" className="max-h-72 bg-muted/40 p-2">
             {formatJson(run.output)}
-          </pre>
+          </CodeBlock>
         </div>
       ) : null}
       <h4 className="text-sm font-medium">Steps</h4>

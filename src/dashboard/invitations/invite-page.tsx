@@ -29,7 +29,7 @@ export function InvitePage({ token, signedInAs }: { token: string; signedInAs: T
     return (
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle className="text-xl">This invitation cannot be used</CardTitle>
+          <CardTitle level={1} className="text-xl">This invitation cannot be used</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3">
           <ErrorMessage error={preview.error} />
@@ -44,7 +44,7 @@ export function InvitePage({ token, signedInAs }: { token: string; signedInAs: T
   return (
     <Card className="w-full max-w-md">
       <CardHeader>
-        <CardTitle className="text-xl">Join {invitation.organization_name}</CardTitle>
+        <CardTitle level={1} className="text-xl">Join {invitation.organization_name}</CardTitle>
         <CardDescription>
           You are invited as <strong>{invitation.role}</strong>, for {invitation.email}.
         </CardDescription>

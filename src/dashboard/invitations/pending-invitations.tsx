@@ -8,10 +8,15 @@ import { useTRPC } from "../trpc";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/feedback";
 
+/** The invitations query; the dashboard shell waits for it too (dashboard-shell.tsx). */
+export function invitationsQueryOptions(trpc: ReturnType<typeof useTRPC>) {
+  return trpc.invitations.list.queryOptions({}, { staleTime: 60_000 });
+}
+
 export function PendingInvitations() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const invitations = useQuery(trpc.invitations.list.queryOptions({}, { staleTime: 60_000 }));
+  const invitations = useQuery(invitationsQueryOptions(trpc));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.invitations.list.queryKey() });
   const accept = useMutation(
     trpc.invitations.accept.mutationOptions({

@@ -13,6 +13,7 @@ import {
   UsersIcon,
   WebhookIcon,
 } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
@@ -22,7 +23,8 @@ import { switchMode, switchOrganization } from "../lib/selection";
 import { Button } from "../ui/button";
 import { ErrorMessage, Loading } from "../ui/feedback";
 import { Select } from "../ui/input";
-import { PendingInvitations } from "../invitations/pending-invitations";
+import { invitationsQueryOptions, PendingInvitations } from "../invitations/pending-invitations";
+import { useTRPC } from "../trpc";
 import { SessionGate, useSession } from "./session-context";
 
 type TNavItem = { href: string; label: string; icon: typeof InboxIcon; adminOnly?: boolean };
@@ -39,8 +41,12 @@ const NAV: TNavItem[] = [
 ];
 
 export function DashboardShell({ children }: { children: ReactNode }) {
+  // The invitation banner sits above every page: the frame waits for it as it waits for the
+  // session (both load at once), so a banner never pushes a loaded page down (layout shift).
+  const invitations = useQuery(invitationsQueryOptions(useTRPC()));
   return (
     <SessionGate
+      ready={!invitations.isPending}
       fallback={({ error }) => (
         <main className="mx-auto grid max-w-lg gap-4 p-6">
           {error ? (

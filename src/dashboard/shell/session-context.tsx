@@ -27,9 +27,18 @@ export function useIsAdmin(): boolean {
   return useSession().current.role === "admin";
 }
 
-export function SessionGate({ children, fallback }: { children: ReactNode; fallback: (state: { error: unknown }) => ReactNode }) {
+/** Renders `children` once the session has loaded and `ready` holds (what else the frame waits for). */
+export function SessionGate({
+  children,
+  fallback,
+  ready = true,
+}: {
+  children: ReactNode;
+  fallback: (state: { error: unknown }) => ReactNode;
+  ready?: boolean;
+}) {
   const trpc = useTRPC();
   const session = useQuery(trpc.session.me.queryOptions(undefined, { staleTime: 60_000 }));
-  if (!session.data) return <>{fallback({ error: session.error })}</>;
+  if (!session.data || !ready) return <>{fallback({ error: session.error })}</>;
   return <SessionContext.Provider value={session.data}>{children}</SessionContext.Provider>;
 }

@@ -43,7 +43,7 @@ export function SignInForm({
   return (
     <Card className="w-full max-w-sm">
       <CardHeader>
-        <CardTitle className="text-xl">Sign in to Agent Workforce</CardTitle>
+        <CardTitle level={1} className="text-xl">Sign in to Agent Workforce</CardTitle>
         <CardDescription>Review what your agents are unsure of, and run your organization.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -11,7 +11,7 @@ import { useCan, useSession } from "../shell/session-context";
 import { useTRPC } from "../trpc";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { Card, CardContent, CardHeader } from "../ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { EmptyState, ErrorMessage, Loading } from "../ui/feedback";
 import { SecretOnceDialog } from "../ui/secret-once-dialog";
@@ -113,7 +113,7 @@ function WebhookCard({ webhook, onRotated }: { webhook: TWebhook; onRotated: (se
     <Card data-testid="webhook-card">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div className="grid min-w-0 gap-1">
-          <p className="font-medium break-all">{webhook.url}</p>
+          <CardTitle className="font-medium break-all">{webhook.url}</CardTitle>
           <div className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
             <ActiveBadge active={webhook.is_active} />
             {webhook.events.map((event) => (

@@ -45,7 +45,9 @@ export type TDiscrepancy = {
  * Output of the agent. `matched` says which match was performed, not whether it
  * succeeded (that is `decision` and `discrepancies`): "none" = invoice arithmetic only,
  * "2-way" = invoice against purchase order, "3-way" = also against the receipt.
- * `amount_due` is what the invoice asks for; `decision` says whether to pay it.
+ * `amount_due` is what the invoice asks for; `decision` is what happens when the output
+ * stands (on a reviewed run: when a person approves it). A payment that waits for a
+ * person lists in `acknowledged_discrepancies` the fields they accept by approving.
  */
 export type TApOutput = {
   decision: "approve_payment" | "hold";
@@ -54,7 +56,17 @@ export type TApOutput = {
   invoice_number: string;
   matched: "none" | "2-way" | "3-way";
   discrepancies: TDiscrepancy[];
+  acknowledged_discrepancies?: string[];
 };
+
+/**
+ * Discrepancies no approval should pay through: an invoice whose lines do not add up to
+ * its total (which amount?), from another vendor than the order's (misdirected or
+ * fraudulent), or in another currency (the amounts were never compared). The proposal is
+ * then to hold; quantity, price, total and receipt differences are the everyday variances
+ * a person accepts, so those propose the payment.
+ */
+const BLOCKING_FIELDS = new Set(["invoice.total", "purchase_order.vendor", "purchase_order.currency"]);
 
 // Printing through 12 significant digits first absorbs binary noise (1.005 * 100 = 100.4999…).
 const toCents = (amount: number): number => Math.round(Number((amount * 100).toPrecision(12)));
@@ -205,20 +217,30 @@ export function apSpecialist(input: TAgentInput): TAgentResult {
     ...(receipt ? checkAgainstReceipt(invoice, receipt) : []),
   ];
 
+  const blocking = discrepancies.filter((discrepancy) => BLOCKING_FIELDS.has(discrepancy.field));
+  const amountDue = toCents(invoice.total) / 100;
   const output: TApOutput = {
-    decision: discrepancies.length === 0 ? "approve_payment" : "hold",
-    amount_due: toCents(invoice.total) / 100,
+    decision: blocking.length === 0 ? "approve_payment" : "hold",
+    amount_due: amountDue,
     currency: invoice.currency,
     invoice_number: invoice.number,
     matched,
     discrepancies,
   };
+  // A reviewed run's output is its proposal: approving pays despite these, rejecting holds.
+  if (discrepancies.length > 0 && blocking.length === 0) {
+    output.acknowledged_discrepancies = discrepancies.map((discrepancy) => discrepancy.field);
+  }
   const result: TAgentResult = { output, confidence_score: confidenceFor(matched, discrepancies.length) };
   const [first] = discrepancies;
   if (first) {
     const more = discrepancies.length - 1;
     const suffix = more === 0 ? "" : ` (and ${more} more discrepanc${more === 1 ? "y" : "ies"})`;
-    result.triage = { reason: `Payment held: ${first.field}: ${first.message}${suffix}` };
+    // The reason names the first discrepancy (decisions.md) and what approving does.
+    const verdict = blocking.length === 0
+      ? `Approve to pay ${money(toCents(amountDue), invoice.currency)} despite`
+      : "Payment held";
+    result.triage = { reason: `${verdict}: ${first.field}: ${first.message}${suffix}` };
   }
   return result;
 }

@@ -47,7 +47,8 @@ export const AP_MATCH_TOOL: TModelTool = {
       name: "ap_match",
       description:
         "Checks an invoice's arithmetic and matches it against a purchase order (2-way) and a goods receipt (3-way). " +
-        "Returns the decision (approve_payment or hold), the amount due and every discrepancy.",
+        "Returns the decision (approve_payment or hold), the amount due and every discrepancy; a payment a person must " +
+        "approve lists the discrepancies they accept in acknowledged_discrepancies.",
       parameters: {
         type: "object",
         properties: {

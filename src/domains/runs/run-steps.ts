@@ -194,7 +194,9 @@ function apFindings(output: TObject, data: TObject): TFindings {
     actual: scalar(discrepancy.actual),
   }));
   const match = matched === "none" ? "Checked" : `${matched} match of`;
-  const verdict = output.decision === "approve_payment" ? "payment approved" : "payment held";
+  // A payment with acknowledged discrepancies is a proposal until a person approves it.
+  const acknowledged = Array.isArray(output.acknowledged_discrepancies) && output.acknowledged_discrepancies.length > 0;
+  const verdict = output.decision !== "approve_payment" ? "payment held" : acknowledged ? "payment proposed for a person to approve" : "payment approved";
   const invoice = text(output.invoice_number) ?? "the invoice";
   return {
     summary: `${match} invoice ${invoice}: ${found.length === 0 ? "no discrepancies" : plural(found.length, "discrepancy", "discrepancies")}, ${verdict}`,

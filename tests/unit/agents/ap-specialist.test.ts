@@ -22,10 +22,22 @@ const fieldsOf = (result: TAgentResult) => outputOf(result).discrepancies.map((d
 
 function expectHeld(result: TAgentResult, firstField: string) {
   expect(outputOf(result).decision).toBe("hold");
+  expect(outputOf(result).acknowledged_discrepancies).toBeUndefined();
   expect(outputOf(result).discrepancies[0]?.field).toBe(firstField);
   expect(result.confidence_score).toBeLessThanOrEqual(0.6);
-  expect(result.triage?.reason).toContain(firstField);
+  expect(result.triage?.reason).toMatch(new RegExp(`^Payment held: ${escape(firstField)}: `));
 }
+
+/** A reviewable mismatch proposes the payment a person approves: approve pays, reject holds. */
+function expectPaymentProposed(result: TAgentResult, firstField: string) {
+  expect(outputOf(result).decision).toBe("approve_payment");
+  expect(outputOf(result).discrepancies[0]?.field).toBe(firstField);
+  expect(outputOf(result).acknowledged_discrepancies).toEqual(fieldsOf(result));
+  expect(result.confidence_score).toBeLessThanOrEqual(0.6);
+  expect(result.triage?.reason).toMatch(new RegExp(`^Approve to pay [0-9.]+ [A-Z]{3} despite: ${escape(firstField)}: `));
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe("ap_specialist: clean matches", () => {
   it("approves a clean 2-way match with high confidence and no triage", () => {
@@ -85,56 +97,57 @@ describe("ap_specialist: discrepancies", () => {
     expect(result.triage?.reason).toContain("does not equal the sum of its lines");
   });
 
-  it("flags a different vendor", () => {
+  it("holds an invoice from another vendor than the order's", () => {
     const result = run({ invoice: invoice(), purchase_order: { ...purchaseOrder(), vendor: "Other Supplies" } });
     expectHeld(result, "purchase_order.vendor");
     expect(outputOf(result).discrepancies[0]).toMatchObject({ expected: "Other Supplies", actual: "Acme Fasteners" });
   });
 
-  it("flags a different currency", () => {
+  it("holds an invoice in another currency than the order's", () => {
     const result = run({ invoice: invoice(), purchase_order: { ...purchaseOrder(), currency: "eur" } });
     expectHeld(result, "purchase_order.currency");
   });
 
-  it("flags a quantity that differs from the purchase order", () => {
+  it("proposes to pay despite a quantity that differs from the purchase order", () => {
     const order = purchaseOrder();
     order.lines[1]!.quantity = 8;
     order.total = 570;
     const result = run({ invoice: invoice(), purchase_order: order });
-    expectHeld(result, "purchase_order.lines[BRKT-01].quantity");
+    expectPaymentProposed(result, "purchase_order.lines[BRKT-01].quantity");
     expect(outputOf(result).discrepancies[0]).toMatchObject({ expected: 8, actual: 10 });
   });
 
-  it("flags a price outside the 0.5 % tolerance", () => {
+  it("proposes to pay despite a price outside the 0.5 % tolerance", () => {
     const inv = invoice();
     inv.lines[1]!.unit_price = 40.25; // +0.625 %
     inv.total = 652.5;
     const result = run({ invoice: inv, purchase_order: purchaseOrder() });
-    expectHeld(result, "purchase_order.lines[BRKT-01].unit_price");
+    expectPaymentProposed(result, "purchase_order.lines[BRKT-01].unit_price");
     expect(fieldsOf(result)).toEqual(["purchase_order.lines[BRKT-01].unit_price"]);
     expect(outputOf(result).discrepancies[0]).toMatchObject({ expected: 40, actual: 40.25 });
   });
 
-  it("flags a line that is not on the purchase order", () => {
+  it("proposes to pay despite a line that is not on the purchase order", () => {
     const order = purchaseOrder();
     order.lines = order.lines.slice(0, 1);
     const result = run({ invoice: invoice(), purchase_order: order });
     expect(fieldsOf(result)).toContain("purchase_order.lines[BRKT-01]");
+    expect(outputOf(result)).toMatchObject({ decision: "approve_payment", amount_due: 650 });
   });
 
-  it("flags a total that differs from the purchase order even when the lines agree", () => {
+  it("proposes to pay despite a total that differs from the purchase order even when the lines agree", () => {
     const result = run({ invoice: invoice(), purchase_order: { ...purchaseOrder(), total: 600 } });
-    expectHeld(result, "purchase_order.total");
+    expectPaymentProposed(result, "purchase_order.total");
     expect(fieldsOf(result)).toEqual(["purchase_order.total"]);
   });
 
-  it("flags an invoiced quantity that was not received", () => {
+  it("proposes to pay despite an invoiced quantity that was not received", () => {
     const result = run({
       invoice: invoice(),
       purchase_order: purchaseOrder(),
       receipt: { lines: [{ sku: "BOLT-M8", quantity: 80 }, { sku: "BRKT-01", quantity: 10 }] },
     });
-    expectHeld(result, "receipt.lines[BOLT-M8].quantity");
+    expectPaymentProposed(result, "receipt.lines[BOLT-M8].quantity");
     expect(outputOf(result).matched).toBe("3-way");
     expect(outputOf(result).discrepancies[0]).toMatchObject({ expected: 80, actual: 100 });
   });
@@ -144,6 +157,28 @@ describe("ap_specialist: discrepancies", () => {
     expect(fieldsOf(result).slice(0, 2)).toEqual(["invoice.total", "purchase_order.vendor"]);
     expect(result.triage?.reason).toMatch(/^Payment held: invoice\.total: .* \(and \d+ more discrepanc(y|ies)\)$/);
     expect(result.confidence_score).toBeLessThan(0.6);
+  });
+
+  it("holds when one discrepancy blocks the payment, whatever the others", () => {
+    const order = purchaseOrder();
+    order.lines[1]!.quantity = 8;
+    const result = run({ invoice: invoice(), purchase_order: { ...order, total: 570, currency: "EUR" } });
+    expect(fieldsOf(result)).toContain("purchase_order.lines[BRKT-01].quantity");
+    expectHeld(result, "purchase_order.currency");
+  });
+
+  it("proposes the README's INV-8 payment: 12 boxes billed, 10 ordered", () => {
+    const line = { sku: "PAPER-A4", description: "A4 paper, box", unit_price: 25 };
+    const result = run({
+      invoice: { number: "INV-8", vendor: "Acme Supplies", currency: "USD", total: 300, lines: [{ ...line, quantity: 12 }] },
+      purchase_order: { number: "PO-3", vendor: "Acme Supplies", currency: "USD", total: 250, lines: [{ ...line, quantity: 10 }] },
+    });
+    expect(result.output).toMatchObject({
+      decision: "approve_payment",
+      amount_due: 300,
+      acknowledged_discrepancies: ["purchase_order.lines[PAPER-A4].quantity", "purchase_order.total"],
+    });
+    expect(result.triage?.reason).toMatch(/^Approve to pay 300\.00 USD despite: purchase_order\.lines\[PAPER-A4\]\.quantity: .* \(and 1 more discrepancy\)$/);
   });
 });
 
