@@ -120,11 +120,11 @@ describe("POST /v1/triage/:id/request-changes, built-in agents", () => {
       round: 0,
       feedback,
       data_patch: { purchase_order: AMENDED_PO },
-      proposed_output: { decision: "hold" },
+      proposed_output: { decision: "approve_payment", acknowledged_discrepancies: expect.arrayContaining([expect.any(String)]) },
       resolved_by_name: expect.any(String),
     });
     const agents = steps.filter((step: any) => step.type === "agent");
-    expect(agents.map((step: any) => step.detail.summary)).toEqual([expect.stringContaining("payment held"), expect.stringContaining("payment approved")]);
+    expect(agents.map((step: any) => step.detail.summary)).toEqual([expect.stringContaining("payment proposed for a person to approve"), expect.stringContaining("payment approved")]);
     expect(steps.map((step: any) => step.type)).toEqual(["agent", "triage", "review", "agent"]);
 
     // Decided: no second request, no other decision.
