@@ -14,6 +14,7 @@ const DOMAINS_BELOW = {
   triage: ["runs", "auth"],
   batches: ["runs", "auth", "usage", "agents", "agent-definitions"],
   webhooks: ["runs", "auth"],
+  reviews: ["runs", "auth", "agents"],
 };
 
 const domainRules = Object.entries(DOMAINS_BELOW).map(([domain, allowed]) => ({

@@ -40,6 +40,8 @@ const ZEnvSchema = z.object({
   // After a secret rotation, deliveries are signed with the old secret too for this long.
   WEBHOOK_SECRET_ROTATION_OVERLAP_HOURS: z.coerce.number().min(0).default(24),
   AGENT_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  // How many times a reviewer may send one run back with feedback (an agent version's review.max_rounds overrides).
+  REVIEW_MAX_ROUNDS: z.coerce.number().int().min(0).max(100).default(5),
   // A model server speaking OpenAI's Chat Completions (OpenAI, vLLM, Ollama, llama.cpp,
   // LM Studio, OpenRouter): OPENAI_BASE_URL and AGENT_MODEL together or neither (the API
   // key alone is optional: local servers take none). Without them the `assistant` agent is

@@ -50,8 +50,9 @@ async function handOver(work: string, send: () => Promise<unknown>): Promise<voi
 
 /** Sends the app's events; event ids are derived from the work so a re-send is de-duplicated. */
 export const eventDispatcher: TWorkDispatcher = {
-  async runAccepted({ runId, priority }) {
-    await handOver(`run ${runId}`, () => inngest.send(runRequestedEvent({ runId, priority, batchJobId: null })));
+  async runAccepted({ runId, priority, batchJobId = null, reviewRound = 0 }) {
+    const work = reviewRound > 0 ? `run ${runId} round ${reviewRound}` : `run ${runId}`;
+    await handOver(work, () => inngest.send(runRequestedEvent({ runId, priority, batchJobId, reviewRound })));
   },
   async batchAccepted(batchJobId) {
     await handOver(`batch ${batchJobId}`, () => inngest.send(batchCreatedEvent(batchJobId)));
@@ -75,12 +76,21 @@ function startOrphanSweep(): void {
   setInterval(() => void handOverOrphanedWork().catch(() => undefined), ORPHAN_SWEEP_MS).unref();
 }
 
-/** Hands over queued runs and open batches that have no job yet (embedded executor only). */
+type TQueuedRun = { id: string; priority: "low" | "normal" | "high"; batch_job_id: string | null; review_round: number };
+
+/**
+ * Hands over queued runs and open batches that have no job yet (embedded executor only). A
+ * run a reviewer sent back is queued again with its next round (docs/api-conventions.md,
+ * "Review rounds"); its job's key carries the round (events.ts, executionKeyOf), and batch
+ * rows are included then, since their batch's start-batch job has long finished.
+ */
 export async function handOverOrphanedWork(): Promise<number> {
-  const runs = await sqlQuery<{ id: string; priority: "low" | "normal" | "high" }>(
-    `SELECT r.id, r.priority::text AS priority FROM runs r
-     WHERE r.status = 'queued' AND r.batch_job_id IS NULL AND r.created_at < now() - make_interval(secs => $1)
-       AND NOT EXISTS (SELECT 1 FROM job_runs j WHERE j.function_id = 'execute-run' AND j.idempotency_key = r.id::text)
+  const runs = await sqlQuery<TQueuedRun>(
+    `SELECT r.id, r.priority::text AS priority, r.batch_job_id, r.review_round FROM runs r
+     WHERE r.status = 'queued' AND (r.batch_job_id IS NULL OR r.review_round > 0)
+       AND GREATEST(r.created_at, r.updated_at) < now() - make_interval(secs => $1)
+       AND NOT EXISTS (SELECT 1 FROM job_runs j WHERE j.function_id = 'execute-run'
+         AND j.idempotency_key = CASE WHEN r.review_round > 0 THEN r.id::text || ':round-' || r.review_round ELSE r.id::text END)
      LIMIT 1000`,
     [ORPHAN_AGE_SECONDS],
   );
@@ -91,7 +101,9 @@ export async function handOverOrphanedWork(): Promise<number> {
      LIMIT 1000`,
     [ORPHAN_AGE_SECONDS],
   );
-  for (const run of runs) await inngest.send(runRequestedEvent({ runId: run.id, priority: run.priority, batchJobId: null }));
+  for (const run of runs) {
+    await inngest.send(runRequestedEvent({ runId: run.id, priority: run.priority, batchJobId: run.batch_job_id, reviewRound: run.review_round }));
+  }
   for (const batch of batches) await inngest.send(batchCreatedEvent(batch.id));
   if (runs.length + batches.length > 0) logger.warn("handed over orphaned work", { runs: runs.length, batches: batches.length });
   return runs.length + batches.length;
@@ -100,10 +112,15 @@ export async function handOverOrphanedWork(): Promise<number> {
 /** Re-sends events for work accepted but never handed over (a crash between commit and send). */
 export async function redispatchAcceptedWork(): Promise<{ runs: number; batches: number }> {
   const [runs, batches] = await Promise.all([
-    db().run.findMany({ where: { status: "queued", batchJobId: null }, select: { id: true, priority: true } }),
+    db().run.findMany({
+      where: { status: "queued", OR: [{ batchJobId: null }, { reviewRound: { gt: 0 } }] },
+      select: { id: true, priority: true, batchJobId: true, reviewRound: true },
+    }),
     db().batchJob.findMany({ where: { status: { in: ["pending", "running"] } }, select: { id: true } }),
   ]);
-  for (const run of runs) await eventDispatcher.runAccepted({ runId: run.id, priority: run.priority });
+  for (const run of runs) {
+    await eventDispatcher.runAccepted({ runId: run.id, priority: run.priority, batchJobId: run.batchJobId, reviewRound: run.reviewRound });
+  }
   for (const batch of batches) await eventDispatcher.batchAccepted(batch.id);
   return { runs: runs.length, batches: batches.length };
 }

@@ -7,7 +7,11 @@ import type { TRunOutcome } from "./run-events.ts";
 export type TRunPriority = "low" | "normal" | "high";
 
 export interface TWorkDispatcher {
-  runAccepted(run: { runId: string; priority: TRunPriority }): Promise<void>;
+  /**
+   * A run to carry out: newly accepted, or sent back by a reviewer (`reviewRound` > 0; a
+   * batch row's run keeps its batch's concurrency key).
+   */
+  runAccepted(run: { runId: string; priority: TRunPriority; batchJobId?: string | null; reviewRound?: number }): Promise<void>;
   batchAccepted(batchJobId: string): Promise<void>;
   /** A run reached an outcome outside the execution engine (a triage decision). */
   runOutcome(outcome: TRunOutcome): Promise<void>;

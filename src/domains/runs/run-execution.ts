@@ -28,6 +28,8 @@ export type TStartedRun = {
   /** The mode and agent version the run was accepted in (a custom agent's version is read by them). */
   livemode?: boolean;
   agentVersion?: number;
+  /** How many times a reviewer sent the run back (docs/api-conventions.md, "Review rounds"); 0 at first. */
+  reviewRound?: number;
 };
 
 type TStartedRow = {
@@ -40,6 +42,7 @@ type TStartedRow = {
   status: string;
   livemode: boolean;
   agent_version: number;
+  review_round: number;
 };
 
 /**
@@ -50,15 +53,15 @@ type TStartedRow = {
 export async function startRun(runId: string): Promise<TStartedRun | null> {
   const [row] = await sqlStatement<TStartedRow>(Prisma.sql`
     WITH started AS (
-      UPDATE runs SET status = 'running', started_at = now(), updated_at = now()
+      UPDATE runs SET status = 'running', started_at = COALESCE(started_at, now()), updated_at = now()
       WHERE id = ${runId}::uuid AND status = 'queued'
-      RETURNING id, agent_type, task, data, organization_id, batch_job_id, status::text, livemode, agent_version),
+      RETURNING id, agent_type, task, data, organization_id, batch_job_id, status::text, livemode, agent_version, review_round),
     row_started AS (
       UPDATE batch_rows SET status = 'running', updated_at = now()
       WHERE run_id IN (SELECT id FROM started) AND status = 'pending')
     SELECT * FROM started
     UNION ALL
-    SELECT id, agent_type, task, data, organization_id, batch_job_id, status::text, livemode, agent_version FROM runs
+    SELECT id, agent_type, task, data, organization_id, batch_job_id, status::text, livemode, agent_version, review_round FROM runs
     WHERE id = ${runId}::uuid AND NOT EXISTS (SELECT 1 FROM started)`);
   if (!row || row.status !== "running") return null;
   publishRunChange(runId);
@@ -71,6 +74,7 @@ export async function startRun(runId: string): Promise<TStartedRun | null> {
     batchJobId: row.batch_job_id,
     livemode: row.livemode,
     agentVersion: row.agent_version,
+    reviewRound: row.review_round,
   };
 }
 
@@ -149,13 +153,14 @@ export async function saveModelRecord(runId: string, done: Pick<TModelAgentRun, 
 export type TRecordedOutcome = (TRunOutcome & { announce: boolean }) | null;
 
 /** Read with the run, under its lock: who would receive each of its events. */
-type TDestinations = { subscribed_events: string[]; has_own_destination: boolean };
+type TDestinations = { subscribed_events: string[]; has_own_destination: boolean; review_round: number };
 
 const destinationsSql = Prisma.sql`
   ARRAY(SELECT DISTINCT e FROM webhooks w, unnest(w.events) e
         WHERE w.organization_id = r.organization_id AND w.livemode = r.livemode AND w.is_active) AS subscribed_events,
   (r.webhook_url IS NOT NULL OR EXISTS (
-     SELECT 1 FROM batch_jobs b WHERE b.id = r.batch_job_id AND b.webhook_url IS NOT NULL)) AS has_own_destination`;
+     SELECT 1 FROM batch_jobs b WHERE b.id = r.batch_job_id AND b.webhook_url IS NOT NULL)) AS has_own_destination,
+  r.review_round`;
 
 const EVENT_BY_SETTLED_STATUS: Record<string, TRunEventName> = {
   completed: "run.completed",
@@ -178,6 +183,7 @@ function outcomeOfRecordedRun(
     organizationId: run.organizationId,
     batchJobId: run.batchJobId,
     triageItemId: event === "run.triage_required" ? triageItemId : null,
+    ...(destinations.review_round > 0 ? { reviewRound: destinations.review_round } : {}),
   };
 }
 

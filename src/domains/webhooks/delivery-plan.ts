@@ -24,18 +24,25 @@ export type TDeliveryTarget = z.infer<typeof ZDeliveryTarget>;
 
 /** A run event's id and bytes, the same for every destination and every attempt (resends included). */
 export function runEventContent(
-  run: Parameters<typeof runEventBody>[0]["run"] & { id: string; completedAt: Date | null; updatedAt: Date },
+  run: Parameters<typeof runEventBody>[0]["run"] & { id: string; completedAt: Date | null; updatedAt: Date; reviewRound: number },
   event: TRunEventName,
   triageItemId: string | null,
+  // The round the event was recorded in (the run may have been sent back since): the run's own by default.
+  reviewRound: number = run.reviewRound,
 ) {
-  const eventId = runEventId(run.id, event);
-  return { eventId, body: runEventBody({ eventId, event, run, triageItemId, occurredAt: run.completedAt ?? run.updatedAt }) };
+  const eventId = runEventId(run.id, event, reviewRound);
+  return { eventId, body: runEventBody({ eventId, event, run, triageItemId, occurredAt: run.completedAt ?? run.updatedAt, reviewRound }) };
 }
 
-export async function planRunEventDeliveries(runId: string, event: TRunEventName, triageItemId: string | null): Promise<TDeliveryTarget[]> {
+export async function planRunEventDeliveries(
+  runId: string,
+  event: TRunEventName,
+  triageItemId: string | null,
+  reviewRound?: number,
+): Promise<TDeliveryTarget[]> {
   const run = await db().run.findUnique({ where: { id: runId }, include: { batchJob: { select: { webhookUrl: true } } } });
   if (!run) return [];
-  const { eventId, body } = runEventContent(run, event, triageItemId);
+  const { eventId, body } = runEventContent(run, event, triageItemId, reviewRound ?? run.reviewRound);
   const base = { eventId, event, runId: run.id, organizationId: run.organizationId, livemode: run.livemode, body };
 
   const webhooks = await db().webhook.findMany({

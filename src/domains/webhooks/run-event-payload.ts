@@ -4,9 +4,13 @@ import { createHash } from "node:crypto";
 import type { Run } from "../../generated/prisma/client.ts";
 import type { TRunEventName } from "../runs/run-events.ts";
 
-/** Stable per run and event: receivers de-duplicate retries (and repeats after a crash) by it. */
-export function runEventId(runId: string, event: TRunEventName): string {
-  return `evt_${createHash("sha256").update(`${runId}:${event}`).digest("hex").slice(0, 32)}`;
+/**
+ * Stable per run, event and review round: receivers de-duplicate retries (and repeats after
+ * a crash) by it, while a later round's event is a new one (round 0 keeps the id it always had).
+ */
+export function runEventId(runId: string, event: TRunEventName, reviewRound = 0): string {
+  const source = reviewRound > 0 ? `${runId}:${event}:round-${reviewRound}` : `${runId}:${event}`;
+  return `evt_${createHash("sha256").update(source).digest("hex").slice(0, 32)}`;
 }
 
 /** The run an event is about; `id` is null only for the test endpoint's sample, which has no run. */
@@ -20,6 +24,8 @@ export function runEventBody(input: {
   run: TEventRun;
   triageItemId: string | null;
   occurredAt: Date;
+  /** The review round the event belongs to (docs/api-conventions.md, "Review rounds"). */
+  reviewRound?: number;
 }): string {
   const { run } = input;
   return JSON.stringify({
@@ -37,6 +43,8 @@ export function runEventBody(input: {
       error: input.event === "run.failed" ? run.errorMessage : null,
       // Addition: the version of the agent that did the run (built-ins: 1).
       agent_version: run.agentVersion,
+      // Addition: how many times a reviewer sent the run back before this event (0: never).
+      review_round: input.reviewRound ?? 0,
     },
   });
 }

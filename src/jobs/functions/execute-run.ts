@@ -50,7 +50,8 @@ export const executeRun = inngest.createFunction(
     triggers: [runRequested],
     retries: 3,
     concurrency: [{ limit: BATCH_CONCURRENCY, key: "event.data.concurrencyKey" }],
-    idempotency: "event.data.runId",
+    // One function run per run and review round (events.ts, executionKeyOf).
+    idempotency: "event.data.executionKey",
     priority: { run: "event.data.priorityBoost" },
     onFailure: async ({ event, step }) => {
       const recorded = await step.run("fail-run", () => failRunAsServiceError(event.data.event.data.runId, RUN_GAVE_UP_MESSAGE));

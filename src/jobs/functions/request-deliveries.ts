@@ -5,8 +5,8 @@ import { planRunEventDeliveries } from "../../domains/webhooks/delivery-plan.ts"
 import type { TRunOutcome } from "../../domains/runs/run-events.ts";
 import { inngest } from "../client.ts";
 
-export async function requestRunEventDeliveries(outcome: Pick<TRunOutcome, "runId" | "event" | "triageItemId">): Promise<number> {
-  const targets = await planRunEventDeliveries(outcome.runId, outcome.event, outcome.triageItemId);
+export async function requestRunEventDeliveries(outcome: Pick<TRunOutcome, "runId" | "event" | "triageItemId" | "reviewRound">): Promise<number> {
+  const targets = await planRunEventDeliveries(outcome.runId, outcome.event, outcome.triageItemId, outcome.reviewRound ?? 0);
   if (targets.length > 0) {
     await inngest.send(targets.map((target) => ({ name: "app/webhook.delivery-requested" as const, id: target.deliveryKey, data: target })));
   }

@@ -1,0 +1,84 @@
+// Request changes (POST /v1/triage/:id/request-changes; docs/api-conventions.md, "Review
+// rounds"): the reviewer sends the run back with feedback, and its agent runs again. One
+// transaction closes the round's item, applies a built-in agent's data patch and queues the
+// run with its next round; the hand-over to the engine follows the commit, and a lost one
+// is found by the orphan sweep (src/jobs/engine.ts), because the run waits as `queued`.
+import type { TPrincipal } from "../auth/authenticate.ts";
+import { actorLabel, tenantScope } from "../auth/tenant.ts";
+import { isBuiltInAgentType } from "../agents/agent-types.ts";
+import { assertInputsFit } from "../runs/accept-work.ts";
+import { settleBatchRowForRun } from "../runs/batch-row-settlement.ts";
+import { workDispatcher } from "../runs/dispatcher.ts";
+import { publishRunChange, publishTriageChange } from "../runs/run-notifier.ts";
+import { db } from "../../foundation/db/client.ts";
+import { conflict, notFound, validationError } from "../../foundation/errors.ts";
+import { iso } from "../../foundation/schemas.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import { assertMayDecide, maxReviewRounds, patchedData } from "./review-rounds.ts";
+
+export type TRequestChanges = { feedback: string; data_patch?: Record<string, unknown>; force?: boolean };
+
+export async function requestChanges(principal: TPrincipal, triageItemId: string, request: TRequestChanges) {
+  const { item, run } = await db().$transaction(async (tx) => {
+    const existing = await tx.triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
+    if (!existing) throw notFound("Triage item");
+    if (existing.status !== "pending") throw conflict(`Triage item is already ${existing.status}`);
+    assertMayDecide(existing, principal, request.force);
+    const current = await tx.run.findUniqueOrThrow({ where: { id: existing.runId } });
+    if (current.status !== "pending_triage" || current.reviewRound !== existing.round) {
+      throw conflict("The run is no longer waiting for a person");
+    }
+    const maxRounds = await maxReviewRounds(tx, current);
+    if (current.reviewRound >= maxRounds) {
+      throw conflict(
+        `The run was already sent back ${current.reviewRound} time${current.reviewRound === 1 ? "" : "s"}, ` +
+          `the most its agent allows (${maxRounds}); approve or reject it`,
+      );
+    }
+    let data: Prisma.InputJsonValue | undefined;
+    if (request.data_patch !== undefined) {
+      // Model-backed agents read the reviewer's words instead (the conversation goes on).
+      if (!isBuiltInAgentType(current.agentType) || current.agentType === "assistant") {
+        const message = `data_patch applies to built-in agents' data only; tell agent ${current.agentType} what to change in feedback`;
+        throw validationError(message, [{ path: "data_patch", message }]);
+      }
+      const patched = patchedData(current.data, request.data_patch);
+      assertInputsFit(current.agentType, [{ data: patched, root: "data" }]);
+      data = patched as Prisma.InputJsonValue;
+    }
+
+    const resolvedAt = new Date();
+    const { count } = await tx.triageItem.updateMany({
+      where: { id: existing.id, status: "pending" },
+      data: {
+        status: "changes_requested",
+        resolvedAt,
+        resolvedBy: actorLabel(principal),
+        resolvedByName: principal.actor.name,
+        feedback: request.feedback,
+        dataPatch: request.data_patch as Prisma.InputJsonValue | undefined,
+        claimedBy: null,
+        claimedByName: null,
+        claimedUntil: null,
+      },
+    });
+    if (count === 0) throw conflict("Triage item was decided meanwhile");
+    // Queued, not running: the engine's start moves it on, and until then the orphan sweep
+    // can see a round whose hand-over was lost (a queued run without its job).
+    const { count: runsMoved } = await tx.run.updateMany({
+      where: { id: current.id, status: "pending_triage", reviewRound: existing.round },
+      data: { status: "queued", reviewRound: existing.round + 1, resolution: "changes_requested", requiresTriage: false, ...(data ? { data } : {}) },
+    });
+    if (runsMoved === 0) throw conflict("The run is no longer waiting for a person");
+    const run = await tx.run.findUniqueOrThrow({ where: { id: current.id } });
+    // A batch row goes back to pending (not settled while it waited, so no counter moves).
+    await settleBatchRowForRun(tx, run);
+    return { item: { id: existing.id, resolvedAt }, run };
+  });
+  publishRunChange(run.id);
+  publishTriageChange(run.organizationId, run.livemode);
+  await workDispatcher().runAccepted({ runId: run.id, priority: run.priority, batchJobId: run.batchJobId, reviewRound: run.reviewRound });
+  return {
+    data: { id: item.id, status: "changes_requested" as const, resolved_at: iso(item.resolvedAt), run_id: run.id, review_round: run.reviewRound },
+  };
+}
