@@ -5,7 +5,6 @@
 import { AlertTriangleIcon, CheckIcon, ChevronDownIcon, ChevronRightIcon, ExternalLinkIcon, MessageSquareIcon, PencilIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { forwardRef, useId, useState } from "react";
-import { isBuiltInAgentType } from "../../domains/agents/agent-types";
 import { cn } from "../lib/cn";
 import { formatDateTime } from "../lib/format";
 import { RunSteps } from "../runs/run-steps";
@@ -16,7 +15,7 @@ import { Input, Label } from "../ui/input";
 import { EditOutputForm, RejectForm, RequestChangesForm } from "./decision-forms";
 import { describeDue, formatAge, formatConfidence } from "./format";
 import { JsonBlock } from "./json-block";
-import type { TChangeRequest, TRejection, TTriageForm, TTriageItem } from "./types";
+import { canPatchData, type TChangeRequest, type TRejection, type TTriageForm, type TTriageItem } from "./types";
 
 export type TDecisionHandlers = {
   approve: () => void;
@@ -46,9 +45,6 @@ type TProps = {
   onToggleChecked: () => void;
   decide: TDecisionHandlers;
 };
-
-/** Agents whose input a reviewer may patch when requesting changes (model-backed ones get feedback only). */
-export const canPatchData = (agentType: string): boolean => isBuiltInAgentType(agentType) && agentType !== "assistant";
 
 /** One line of the input data, for the collapsed card (the whole of it is under Details). */
 function preview(value: unknown): string {

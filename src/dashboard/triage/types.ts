@@ -1,4 +1,5 @@
 // The triage item as the list procedure returns it (types only: the server decides the shape).
+import { isBuiltInAgentType } from "../../domains/agents/agent-types";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { TRejectReasonCode } from "../../domains/runs/runs.schemas";
 import type { TAppRouter } from "../../transport/trpc/root";
@@ -36,3 +37,6 @@ export type TChangeRequest = { feedback: string; dataPatch?: Record<string, unkn
 
 /** The actor id the server records for the signed-in member (claimed_by, resolved_by). */
 export const memberActor = (memberId: string): string => `member:${memberId}`;
+
+/** Agents whose input a reviewer may patch when requesting changes (model-backed ones get feedback only). */
+export const canPatchData = (agentType: string): boolean => isBuiltInAgentType(agentType) && agentType !== "assistant";

@@ -8,8 +8,6 @@ import type {
   ZBulkDecisionResponse,
   ZClaimRequest,
   ZClaimResponse,
-  ZRequestChangesRequest,
-  ZRequestChangesResponse,
 } from "../../domains/triage/triage.schemas";
 import { useTRPCClient } from "../trpc";
 
@@ -18,9 +16,10 @@ type TQueueProcedures = {
   claim: TCall<z.input<typeof ZClaimRequest>, z.output<typeof ZClaimResponse>>;
   release: TCall<z.input<typeof ZClaimRequest>, unknown>;
   bulk: TCall<z.input<typeof ZBulkDecisionRequest>, z.output<typeof ZBulkDecisionResponse>>;
-  requestChanges: TCall<z.input<typeof ZRequestChangesRequest>, z.output<typeof ZRequestChangesResponse>>;
 };
-type TCalls = { [name in keyof TQueueProcedures]: TQueueProcedures[name]["mutate"] };
+type TCalls = { [name in keyof TQueueProcedures]: TQueueProcedures[name]["mutate"] } & {
+  requestChanges: ReturnType<typeof useTRPCClient>["triage"]["requestChanges"]["mutate"];
+};
 
 export function useTriageCalls(): TCalls {
   const client = useTRPCClient();
@@ -30,7 +29,7 @@ export function useTriageCalls(): TCalls {
       claim: (input) => triage.claim.mutate(input),
       release: (input) => triage.release.mutate(input),
       bulk: (input) => triage.bulk.mutate(input),
-      requestChanges: (input) => triage.requestChanges.mutate(input),
+      requestChanges: (input) => client.triage.requestChanges.mutate(input),
     };
   }, [client]);
 }
