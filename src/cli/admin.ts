@@ -13,7 +13,9 @@ import {
   createOrganization,
   revokeApiKey,
   setPlan,
+  setTriageSla,
 } from "../domains/organizations/organizations.service.ts";
+import { ZTriageSlaMinutes } from "../domains/organizations/organizations.schemas.ts";
 import { topUpCredits } from "../domains/usage/credits.ts";
 
 const ZPlan = z.enum(["starter", "pro", "team", "growth", "enterprise"]);
@@ -27,6 +29,7 @@ const USAGE = `Usage: npm run admin -- <command> [options] [--json]
   create-key     --org ID [--member EMAIL] --name N --scopes a:b,c:d|all --mode live|test [--expires ISO8601]
   revoke-key     --id ID
   set-plan       --org ID --plan P
+  set-triage-sla --org ID --minutes N   (1–10080: how long a triage item may wait before it is overdue)
   topup          --org ID --credits N`;
 
 type TOptions = Record<string, string | boolean | undefined>;
@@ -78,6 +81,8 @@ const COMMANDS: Record<string, (options: TOptions) => Promise<unknown>> = {
     }),
   "revoke-key": (o) => revokeApiKey({ apiKeyId: option(o, "id", ZUuid) }),
   "set-plan": (o) => setPlan({ organizationId: option(o, "org", ZUuid), plan: option(o, "plan", ZPlan) }),
+  "set-triage-sla": (o) =>
+    setTriageSla({ organizationId: option(o, "org", ZUuid), minutes: option(o, "minutes", z.coerce.number().pipe(ZTriageSlaMinutes)) }),
   topup: (o) => topUpCredits({ organizationId: option(o, "org", ZUuid), credits: option(o, "credits", z.coerce.number().int().positive()) }),
 };
 
@@ -99,6 +104,7 @@ async function main(): Promise<number> {
       expires: { type: "string" },
       id: { type: "string" },
       credits: { type: "string" },
+      minutes: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

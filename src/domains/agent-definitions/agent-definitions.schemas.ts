@@ -17,6 +17,20 @@ const ZReviewRequest = z
       .optional()
       .meta({ description: "Runs below this confidence wait for a person; default: the organization's threshold at run time." }),
     always: z.boolean().optional().meta({ description: "Every run waits for a person." }),
+    sla_minutes: z
+      .number({ error: "review.sla_minutes must be a whole number" })
+      .int("review.sla_minutes must be a whole number")
+      .min(1, "review.sla_minutes must be between 1 and 10080")
+      .max(10080, "review.sla_minutes must be between 1 and 10080")
+      .optional()
+      .meta({ description: "Minutes a triage item of this version may wait before it is overdue; default: the organization's triage_sla_minutes." }),
+    max_rounds: z
+      .number({ error: "review.max_rounds must be a whole number" })
+      .int("review.max_rounds must be a whole number")
+      .min(1, "review.max_rounds must be between 1 and 20")
+      .max(20, "review.max_rounds must be between 1 and 20")
+      .optional()
+      .meta({ description: "How many times a reviewer may request changes on one run; default: the server's setting (5)." }),
   })
   .strict();
 
@@ -63,7 +77,12 @@ export const ZAgent = z.object({
   output_schema: ZJsonObjectOutput,
   input_schema: ZJsonObjectOutput.nullable(),
   tools: z.array(z.string()),
-  review: z.object({ confidence_threshold: z.number().nullable(), always: z.boolean() }),
+  review: z.object({
+    confidence_threshold: z.number().nullable(),
+    always: z.boolean(),
+    sla_minutes: z.number().int().nullable().optional().meta({ description: "null: the organization's triage_sla_minutes." }),
+    max_rounds: z.number().int().nullable().optional().meta({ description: "null: the server's setting." }),
+  }),
   model: z.string().nullable(),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),

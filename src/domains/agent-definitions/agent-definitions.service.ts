@@ -54,7 +54,7 @@ function builtInAgents(): TAgent[] {
     output_schema: { type: "object" },
     input_schema: BUILT_IN_INPUT_SCHEMAS[name],
     tools: name === "assistant" ? ASSISTANT_TOOLS.map((tool) => tool.definition.function.name) : [],
-    review: { confidence_threshold: null, always: false },
+    review: { confidence_threshold: null, always: false, sla_minutes: null, max_rounds: null },
     model: name === "assistant" ? (settings?.model ?? null) : null,
     created_at: null,
     updated_at: null,
@@ -64,7 +64,7 @@ function builtInAgents(): TAgent[] {
 const asSchema = (value: unknown): TJsonSchema | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as TJsonSchema) : null;
 
-type TStoredReview = { confidence_threshold?: number | null; always?: boolean | null };
+type TStoredReview = { confidence_threshold?: number | null; always?: boolean | null; sla_minutes?: number | null; max_rounds?: number | null };
 
 function serializeAgent(definition: TDefinitionWithActive): TAgent {
   const { active } = definition;
@@ -78,7 +78,12 @@ function serializeAgent(definition: TDefinitionWithActive): TAgent {
     output_schema: asSchema(active.outputSchema) ?? DEFAULT_OUTPUT_SCHEMA,
     input_schema: asSchema(active.inputSchema),
     tools: active.tools,
-    review: { confidence_threshold: review.confidence_threshold ?? null, always: review.always ?? false },
+    review: {
+      confidence_threshold: review.confidence_threshold ?? null,
+      always: review.always ?? false,
+      sla_minutes: review.sla_minutes ?? null,
+      max_rounds: review.max_rounds ?? null,
+    },
     model: active.model,
     created_at: iso(definition.createdAt),
     updated_at: iso(definition.updatedAt),
@@ -141,6 +146,8 @@ function versionContent(principal: TPrincipal, body: TAgentVersionBody): TVersio
   const review: TStoredReview = {};
   if (body.review?.confidence_threshold !== undefined) review.confidence_threshold = body.review.confidence_threshold;
   if (body.review?.always !== undefined) review.always = body.review.always;
+  if (body.review?.sla_minutes !== undefined) review.sla_minutes = body.review.sla_minutes;
+  if (body.review?.max_rounds !== undefined) review.max_rounds = body.review.max_rounds;
   return {
     description: body.description ?? null,
     instructions: body.instructions,

@@ -94,4 +94,13 @@ export const ZOrganization = z.object({
   name: z.string(),
   plan: ZPlan,
   triage_threshold: z.number(),
+  triage_sla_minutes: z.number().int().meta({ description: "Minutes a new triage item may wait before it is overdue." }),
 });
+
+export const TRIAGE_SLA_BOUNDS = { min: 1, max: 10080 } as const;
+export const ZTriageSlaMinutes = z
+  .number({ error: "triage_sla_minutes must be a whole number of minutes" })
+  .int("triage_sla_minutes must be a whole number of minutes")
+  .min(TRIAGE_SLA_BOUNDS.min, "triage_sla_minutes must be between 1 and 10080 (a week)")
+  .max(TRIAGE_SLA_BOUNDS.max, "triage_sla_minutes must be between 1 and 10080 (a week)");
+export const ZUpdateOrganizationSettingsRequest = z.object({ triage_sla_minutes: ZTriageSlaMinutes });

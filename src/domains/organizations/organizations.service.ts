@@ -22,7 +22,23 @@ export async function createOrganization(input: { name: string; plan: Plan }) {
 export async function getOrganization(organizationId: string) {
   const organization = await db().organization.findUnique({ where: { id: organizationId } });
   if (!organization) throw notFound("Organization");
-  return { id: organization.id, name: organization.name, plan: organization.plan, triage_threshold: organization.triageThreshold };
+  return {
+    id: organization.id,
+    name: organization.name,
+    plan: organization.plan,
+    triage_threshold: organization.triageThreshold,
+    triage_sla_minutes: organization.triageSlaMinutes,
+  };
+}
+
+/**
+ * Minutes a new triage item may wait before it is overdue (an agent version's
+ * review.sla_minutes overrides). Items already open keep their due_at.
+ */
+export async function setTriageSla(input: { organizationId: string; minutes: number }) {
+  const { count } = await db().organization.updateMany({ where: { id: input.organizationId }, data: { triageSlaMinutes: input.minutes } });
+  if (count === 0) throw notFound("Organization");
+  return getOrganization(input.organizationId);
 }
 
 export async function setPlan(input: { organizationId: string; plan: Plan }) {

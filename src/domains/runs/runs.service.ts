@@ -98,7 +98,7 @@ export async function cancelRun(principal: TPrincipal, runId: string) {
     const now = new Date();
     const { count } = await tx.run.updateMany({
       where: { id: runId, status: { in: [...CANCELLABLE] } },
-      data: { status: "cancelled", completedAt: now },
+      data: { status: "cancelled", completedAt: now, resolution: "cancelled_by_caller" },
     });
     if (count === 0) throw conflict(`Run is already ${existing.status} and cannot be cancelled`);
     const { count: triageResolved } = await tx.triageItem.updateMany({
@@ -109,6 +109,9 @@ export async function cancelRun(principal: TPrincipal, runId: string) {
         resolvedBy: actorLabel(principal),
         resolvedByName: principal.actor.name,
         resolutionNote: "run cancelled",
+        claimedBy: null,
+        claimedByName: null,
+        claimedUntil: null,
       },
     });
     const cancelled = await tx.run.findUniqueOrThrow({ where: { id: runId } });

@@ -96,6 +96,7 @@ export const ZBulkDecisionRequest = z.object({
   reason_code: ZRejectReasonCode.optional(),
   force: ZForce,
 });
+export type TBulkDecision = z.infer<typeof ZBulkDecisionRequest>;
 export const ZBulkDecisionResponse = z.object({
   results: z.array(
     z.object({

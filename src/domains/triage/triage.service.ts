@@ -5,13 +5,16 @@ import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { settleBatchRowForRun } from "../runs/batch-row-settlement.ts";
 import { db } from "../../foundation/db/client.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { conflict, notFound } from "../../foundation/errors.ts";
+import { AppError, conflict, notFound, validationError } from "../../foundation/errors.ts";
+import { logger } from "../../foundation/logger.ts";
 import { readPage, type TPagination } from "../../foundation/pagination.ts";
 import { asJsonObject, type TJsonObject } from "../../foundation/schemas.ts";
 import { workDispatcher } from "../runs/dispatcher.ts";
 import { publishRunChange, publishTriageChange } from "../runs/run-notifier.ts";
+import type { TRejectReasonCode, TRunResolution } from "../runs/runs.schemas.ts";
 import { serializeTriageItem } from "../runs/serializers.ts";
-import type { TTriageListStatus } from "./triage.schemas.ts";
+import { assertMayDecide, CLAIM_CLEARED, decidableWhere } from "../reviews/claims.ts";
+import type { TBulkDecision, TTriageClaimFilter, TTriageListStatus } from "./triage.schemas.ts";
 
 const STATUS_FILTER = {
   pending: "pending",
@@ -20,15 +23,37 @@ const STATUS_FILTER = {
   resolved: { in: ["approved", "rejected"] },
 } as const satisfies Record<TTriageListStatus, Prisma.TriageItemWhereInput["status"]>;
 
+type TTriageListQuery = TPagination & { status?: TTriageListStatus; claimed?: TTriageClaimFilter; overdue?: boolean };
+
+/** The claim and due-time filters of the pending queue (an expired lease counts as unclaimed). */
+function pendingFilters(principal: TPrincipal, query: TTriageListQuery, now: Date): Prisma.TriageItemWhereInput[] {
+  const actor = actorLabel(principal);
+  const live = { claimedBy: { not: null }, claimedUntil: { gt: now } } satisfies Prisma.TriageItemWhereInput;
+  const filters: Prisma.TriageItemWhereInput[] = [];
+  if (query.claimed === "mine") filters.push({ claimedBy: actor, claimedUntil: { gt: now } });
+  if (query.claimed === "others") filters.push(live, { NOT: { claimedBy: actor } });
+  if (query.claimed === "none") filters.push({ OR: [{ claimedBy: null }, { claimedUntil: null }, { claimedUntil: { lte: now } }] });
+  if (query.overdue !== undefined) filters.push({ dueAt: query.overdue ? { lte: now } : { gt: now } });
+  return filters;
+}
+
 /**
- * The pending queue oldest first (who waited longest comes first); decisions newest first
- * (the dashboard's "recently resolved").
+ * The pending queue by due time (what falls due first comes first; then who waited longest);
+ * decisions newest first (the dashboard's "recently resolved").
  */
-export async function listTriage(principal: TPrincipal, query: TPagination & { status?: TTriageListStatus }) {
+export async function listTriage(principal: TPrincipal, query: TTriageListQuery) {
   const status = query.status ?? "pending";
-  const where = { ...tenantScope(principal), status: STATUS_FILTER[status] };
+  if (status !== "pending" && (query.claimed !== undefined || query.overdue !== undefined)) {
+    const message = "claimed and overdue filter the pending queue: leave out status (or send status=pending) to use them";
+    throw validationError(message, [{ path: query.claimed !== undefined ? "claimed" : "overdue", message }]);
+  }
+  const where: Prisma.TriageItemWhereInput = {
+    ...tenantScope(principal),
+    status: STATUS_FILTER[status],
+    AND: status === "pending" ? pendingFilters(principal, query, new Date()) : [],
+  };
   const orderBy: Prisma.TriageItemOrderByWithRelationInput[] =
-    status === "pending" ? [{ createdAt: "asc" }, { id: "asc" }] : [{ resolvedAt: "desc" }, { id: "desc" }];
+    status === "pending" ? [{ dueAt: "asc" }, { createdAt: "asc" }, { id: "asc" }] : [{ resolvedAt: "desc" }, { id: "desc" }];
   const { items, ...pageInfo } = await readPage(
     query,
     (window) =>
@@ -55,20 +80,26 @@ export async function listTriage(principal: TPrincipal, query: TPagination & { s
   };
 }
 
-/** Approve (optionally with the reviewer's edited output) or reject, with an optional note. */
-type TDecision = { approve: boolean; note?: string; output?: TJsonObject };
+/** Approve (optionally with the reviewer's edited output) or reject (with a reason code), with an optional note. */
+type TDecision = { approve: boolean; note?: string; output?: TJsonObject; reasonCode?: TRejectReasonCode; force?: boolean };
 
 export async function resolveTriageItem(principal: TPrincipal, triageItemId: string, decision: TDecision) {
   const resolvedBy = actorLabel(principal);
   const { item, run } = await db().$transaction(async (tx) => {
     const existing = await tx.triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
     if (!existing) throw notFound("Triage item");
+    if (existing.status !== "pending") throw conflict(`Triage item is already ${existing.status}`);
+    const now = new Date();
+    assertMayDecide(existing, principal, decision.force, now);
     const proposed = asJsonObject(existing.proposedOutput) ?? {};
     const edited = decision.approve && decision.output !== undefined && !isDeepStrictEqual(decision.output, proposed);
     const approved = edited ? decision.output! : proposed;
-    const resolvedAt = new Date();
+    const resolution: TRunResolution = decision.approve ? (edited ? "approved_edited" : "approved") : "rejected";
+    const resolvedAt = now;
+    // Conditional on the item still being open (one pending item per run: its current round)
+    // and on nobody else having claimed it since it was read.
     const { count } = await tx.triageItem.updateMany({
-      where: { id: triageItemId, status: "pending" },
+      where: { id: triageItemId, status: "pending", ...decidableWhere(principal, decision.force, now) },
       data: {
         status: decision.approve ? "approved" : "rejected",
         resolvedAt,
@@ -76,17 +107,24 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
         resolvedByName: principal.actor.name,
         resolutionNote: decision.note ?? null,
         outputEdited: edited,
+        reasonCode: decision.approve ? null : (decision.reasonCode ?? null),
+        ...CLAIM_CLEARED,
       },
     });
-    if (count === 0) throw conflict(`Triage item is already ${existing.status}`);
+    if (count === 0) {
+      const current = await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } });
+      if (current.status !== "pending") throw conflict(`Triage item is already ${current.status}`);
+      assertMayDecide(current, principal, decision.force, now);
+      throw conflict("Triage item changed while it was being decided; try again");
+    }
 
     // The note travels with the output, edited or not (the /v1 contract of approve).
     const output = decision.note ? { ...approved, resolution_note: decision.note } : approved;
     const { count: runsMoved } = await tx.run.updateMany({
       where: { id: existing.runId, status: "pending_triage" },
       data: decision.approve
-        ? { status: "completed", output: output as Prisma.InputJsonValue, completedAt: resolvedAt }
-        : { status: "cancelled", completedAt: resolvedAt },
+        ? { status: "completed", output: output as Prisma.InputJsonValue, completedAt: resolvedAt, resolution }
+        : { status: "cancelled", completedAt: resolvedAt, resolution },
     });
     if (runsMoved === 0) throw conflict("The run is no longer waiting for a person");
     const run = await tx.run.findUniqueOrThrow({ where: { id: existing.runId } });
@@ -117,6 +155,40 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
       run_id: run.id,
       resolved_by_name: serialized.resolved_by_name,
       output_edited: serialized.output_edited,
+      reason_code: serialized.reason_code,
     },
   };
+}
+
+type TBulkResult = { id: string; status: "approved" | "rejected" | "error"; error?: { type: string; message: string } };
+
+/**
+ * One decision on up to 100 items, each in its own transaction and in the order given: an
+ * item that cannot be decided (unknown, resolved, claimed by someone else) is reported in
+ * its result and does not stop the others.
+ */
+export async function decideInBulk(principal: TPrincipal, input: TBulkDecision): Promise<{ results: TBulkResult[] }> {
+  const approve = input.decision === "approve";
+  const results: TBulkResult[] = [];
+  for (const id of input.ids) {
+    try {
+      const { data } = await resolveTriageItem(principal, id, {
+        approve,
+        note: input.resolution_note,
+        reasonCode: approve ? undefined : input.reason_code,
+        force: input.force,
+      });
+      results.push({ id, status: data.status });
+    } catch (error) {
+      if (error instanceof AppError) {
+        results.push({ id, status: "error", error: { type: error.type, message: error.message } });
+        continue;
+      }
+      // The item's own transaction failed for another reason (the database went away): say
+      // so for this item, keep going, and leave the stack in the log.
+      logger.error("bulk decision failed on one item", { triageItemId: id, error: error instanceof Error ? error.stack : String(error) });
+      results.push({ id, status: "error", error: { type: "internal_error", message: "An unexpected error occurred; read the item to see whether it was decided" } });
+    }
+  }
+  return { results };
 }

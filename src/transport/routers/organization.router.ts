@@ -1,8 +1,8 @@
 // Dashboard-only (no /v1 path): the signed-in member's organization. Its plan is read here and
 // changed only by the operator (admin CLI `set-plan`): an organization cannot raise its own limits.
 import { z } from "zod";
-import { ZOrganization } from "../../domains/organizations/organizations.schemas.ts";
-import { getOrganization } from "../../domains/organizations/organizations.service.ts";
+import { ZOrganization, ZUpdateOrganizationSettingsRequest } from "../../domains/organizations/organizations.schemas.ts";
+import { getOrganization, setTriageSla } from "../../domains/organizations/organizations.service.ts";
 import { apiProcedure, router } from "../trpc/init.ts";
 
 export const organizationRouter = router({
@@ -11,4 +11,11 @@ export const organizationRouter = router({
     .input(z.object({}).optional())
     .output(ZOrganization)
     .query(({ ctx }) => getOrganization(ctx.principal.organizationId)),
+
+  // Admins set how long a triage item may wait before it is overdue (also: admin CLI set-triage-sla).
+  updateSettings: apiProcedure
+    .meta({ role: "admin", rateLimit: "standard" })
+    .input(ZUpdateOrganizationSettingsRequest)
+    .output(ZOrganization)
+    .mutation(({ ctx, input }) => setTriageSla({ organizationId: ctx.principal.organizationId, minutes: input.triage_sla_minutes })),
 });

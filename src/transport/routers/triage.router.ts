@@ -2,6 +2,10 @@ import { apiProcedure, router } from "../trpc/init.ts";
 import { liveSubscription } from "../trpc/live-subscription.ts";
 import {
   ZApproveTriageRequest,
+  ZBulkDecisionRequest,
+  ZBulkDecisionResponse,
+  ZClaimRequest,
+  ZClaimResponse,
   ZListTriageQuery,
   ZListTriageResponse,
   ZRejectTriageRequest,
@@ -11,7 +15,8 @@ import {
 } from "../../domains/triage/triage.schemas.ts";
 import { requestChanges } from "../../domains/reviews/request-changes.service.ts";
 import { triageChanges } from "../../domains/triage/triage-changes.ts";
-import { listTriage, resolveTriageItem } from "../../domains/triage/triage.service.ts";
+import { decideInBulk, listTriage, resolveTriageItem } from "../../domains/triage/triage.service.ts";
+import { claimTriageItem, releaseTriageItem } from "../../domains/reviews/claims.ts";
 
 export const triageRouter = router({
   list: apiProcedure
@@ -22,10 +27,12 @@ export const triageRouter = router({
         method: "GET",
         path: "/v1/triage",
         tags: ["triage"],
-        summary: "List pending triage items, oldest first",
+        summary: "List pending triage items, soonest due first",
         description:
-          "Pending items by default, oldest first. Extension: `status` = `approved`, `rejected` or `resolved` " +
-          "(both) lists decided items instead, newest decision first, with `resolved_by_name` and `output_edited`.",
+          "Pending items by default, ordered by `due_at` (then oldest first). Extension: `status` = `approved`, " +
+          "`rejected` or `resolved` (both) lists decided items instead, newest decision first, with `resolved_by_name` " +
+          "and `output_edited`. The pending queue can be narrowed by `claimed` (`mine`, `none`, `others`) and " +
+          "`overdue` (`true`: past `due_at`; `false`: not yet due).",
       },
     })
     .input(ZListTriageQuery)
@@ -46,13 +53,14 @@ export const triageRouter = router({
           "The run completes with the proposed output (plus `resolution_note`, when given). Extension: `output`, " +
           "an object, is the reviewer's edit of the proposed output: when it differs from the proposal the run " +
           "completes with it instead, the item records `output_edited: true`, and the `run.completed` webhook " +
-          "event carries it.",
+          "event carries it. The run's `resolution` is `approved` or `approved_edited`. An item someone else " +
+          "has claimed answers 409 naming them, unless `force` is true.",
       },
     })
     .input(ZApproveTriageRequest)
     .output(ZResolveTriageResponse)
     .mutation(({ ctx, input }) =>
-      resolveTriageItem(ctx.principal, input.id, { approve: true, note: input.resolution_note, output: input.output }),
+      resolveTriageItem(ctx.principal, input.id, { approve: true, note: input.resolution_note, output: input.output, force: input.force }),
     ),
 
   reject: apiProcedure
@@ -60,12 +68,27 @@ export const triageRouter = router({
       scope: "triage:write",
       rateLimit: "standard",
       errors: ["conflict"],
-      openapi: { method: "POST", path: "/v1/triage/{id}/reject", tags: ["triage"], summary: "Reject: the run is cancelled" },
+      openapi: {
+        method: "POST",
+        path: "/v1/triage/{id}/reject",
+        tags: ["triage"],
+        summary: "Reject: the run is cancelled",
+        description:
+          "The run is cancelled with `resolution: rejected`. Extension: `reason_code` (`incorrect_output`, " +
+          "`incomplete_input`, `duplicate`, `suspected_fraud`, `policy`, `other`) is stored beside `reason` and " +
+          "returned on the item and the run. An item someone else has claimed answers 409 naming them, unless " +
+          "`force` is true.",
+      },
     })
     .input(ZRejectTriageRequest)
     .output(ZResolveTriageResponse)
     .mutation(({ ctx, input }) =>
-      resolveTriageItem(ctx.principal, input.id, { approve: false, note: input.reason ?? input.resolution_note }),
+      resolveTriageItem(ctx.principal, input.id, {
+        approve: false,
+        note: input.reason ?? input.resolution_note,
+        reasonCode: input.reason_code,
+        force: input.force,
+      }),
     ),
 
   requestChanges: apiProcedure
@@ -90,6 +113,66 @@ export const triageRouter = router({
     .input(ZRequestChangesRequest)
     .output(ZRequestChangesResponse)
     .mutation(({ ctx, input }) => requestChanges(ctx.principal, input.id, input)),
+
+  claim: apiProcedure
+    .meta({
+      scope: "triage:write",
+      rateLimit: "standard",
+      errors: ["conflict"],
+      openapi: {
+        method: "POST",
+        path: "/v1/triage/{id}/claim",
+        tags: ["triage"],
+        summary: "Claim a pending item for 15 minutes",
+        description:
+          "Extension: says who is deciding the item, for 15 minutes from now; claiming it again renews the lease. " +
+          "An item another caller holds, or one already decided, answers 409. Decisions by anyone but the holder " +
+          "answer 409 unless they send `force: true`. An expired lease is no claim.",
+      },
+    })
+    .input(ZClaimRequest)
+    .output(ZClaimResponse)
+    .mutation(({ ctx, input }) => claimTriageItem(ctx.principal, input.id)),
+
+  release: apiProcedure
+    .meta({
+      scope: "triage:write",
+      rateLimit: "standard",
+      errors: ["conflict"],
+      openapi: {
+        method: "POST",
+        path: "/v1/triage/{id}/release",
+        tags: ["triage"],
+        summary: "Release the caller's claim on an item",
+        description:
+          "Extension: ends the caller's claim (the answer has nulls). Releasing an item nobody holds is fine; " +
+          "an item another caller holds answers 409.",
+      },
+    })
+    .input(ZClaimRequest)
+    .output(ZClaimResponse)
+    .mutation(({ ctx, input }) => releaseTriageItem(ctx.principal, input.id)),
+
+  bulk: apiProcedure
+    .meta({
+      scope: "triage:write",
+      // Up to 100 decisions in one call: bounded like the other calls that fan out.
+      rateLimit: "batches",
+      openapi: {
+        method: "POST",
+        path: "/v1/triage/bulk",
+        tags: ["triage"],
+        summary: "Approve or reject up to 100 items",
+        description:
+          "Extension: one decision on each of `ids` (1–100), each on its own: the answer lists every id in the " +
+          "order given with `approved`, `rejected` or `error` (with the error's `type` and `message`: `not_found` " +
+          "for an unknown id, `conflict` for an item already decided or claimed by someone else unless `force`). " +
+          "One item that cannot be decided does not stop the others.",
+      },
+    })
+    .input(ZBulkDecisionRequest)
+    .output(ZBulkDecisionResponse)
+    .mutation(({ ctx, input }) => decideInBulk(ctx.principal, input)),
 
   // Dashboard-only (no /v1 path): the open queue refreshes on every change, over SSE.
   changes: apiProcedure

@@ -1,0 +1,84 @@
+// Claims on triage items: a 15-minute lease saying who is deciding an item, so two reviewers
+// do not work on the same one. Claiming again renews the lease; an expired lease is no claim.
+// Decisions by anyone but the holder are refused unless the caller forces them
+// (docs/api-conventions.md, "Claims, due times and bulk decisions").
+import type { TPrincipal } from "../auth/authenticate.ts";
+import { actorLabel, tenantScope } from "../auth/tenant.ts";
+import { db } from "../../foundation/db/client.ts";
+import { conflict, notFound } from "../../foundation/errors.ts";
+import type { Prisma, TriageItem } from "../../generated/prisma/client.ts";
+import { publishTriageChange } from "../runs/run-notifier.ts";
+import { activeClaim } from "../runs/serializers.ts";
+
+export const CLAIM_LEASE_MS = 15 * 60_000;
+
+type TClaimFields = Pick<TriageItem, "claimedBy" | "claimedByName" | "claimedUntil">;
+
+/** Whether someone other than `principal` holds a live claim on the item. */
+export function heldByAnother(item: TClaimFields, principal: TPrincipal, now = new Date()): boolean {
+  const claim = activeClaim(item, now);
+  return claim.claimed_by !== null && claim.claimed_by !== actorLabel(principal);
+}
+
+function holderConflict(item: TClaimFields) {
+  const name = item.claimedByName ?? item.claimedBy ?? "Someone";
+  const until = item.claimedUntil ? ` (claimed until ${item.claimedUntil.toISOString()})` : "";
+  return conflict(`${name} is reviewing this item${until}; send force: true to decide anyway`);
+}
+
+/** Refuses (409 naming the holder) a decision on an item another actor holds, unless forced. */
+export function assertMayDecide(item: TClaimFields, principal: TPrincipal, force: boolean | undefined, now = new Date()): void {
+  if (!force && heldByAnother(item, principal, now)) throw holderConflict(item);
+}
+
+/**
+ * The condition a decision's conditional UPDATE adds, so a claim taken between reading the
+ * item and writing the decision still wins: no live claim, or the caller's own (any, when forced).
+ */
+export function decidableWhere(principal: TPrincipal, force: boolean | undefined, now = new Date()): Prisma.TriageItemWhereInput {
+  if (force) return {};
+  return { OR: [{ claimedBy: null }, { claimedUntil: null }, { claimedUntil: { lte: now } }, { claimedBy: actorLabel(principal) }] };
+}
+
+/** A decided item keeps no claim. */
+export const CLAIM_CLEARED = { claimedBy: null, claimedByName: null, claimedUntil: null } as const;
+
+function claimResponse(item: Pick<TriageItem, "id"> & TClaimFields) {
+  return { data: { id: item.id, ...activeClaim(item) } };
+}
+
+/** Claims (or renews the caller's claim on) a pending item for CLAIM_LEASE_MS. */
+export async function claimTriageItem(principal: TPrincipal, triageItemId: string) {
+  const actor = actorLabel(principal);
+  const now = new Date();
+  const claimedUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+  const { count } = await db().triageItem.updateMany({
+    where: { id: triageItemId, ...tenantScope(principal), status: "pending", ...decidableWhere(principal, false, now) },
+    data: { claimedBy: actor, claimedByName: principal.actor.name, claimedUntil },
+  });
+  const item = await db().triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
+  if (!item) throw notFound("Triage item");
+  if (count === 0) {
+    if (item.status !== "pending") throw conflict(`Triage item is already ${item.status}`);
+    throw holderConflict(item);
+  }
+  publishTriageChange(principal.organizationId, principal.livemode);
+  return claimResponse(item);
+}
+
+/** Ends the caller's claim; an item nobody holds (or whose lease ran out) answers nulls. */
+export async function releaseTriageItem(principal: TPrincipal, triageItemId: string) {
+  const now = new Date();
+  const { count } = await db().triageItem.updateMany({
+    where: { id: triageItemId, ...tenantScope(principal), claimedBy: { not: null }, ...decidableWhere(principal, false, now) },
+    data: CLAIM_CLEARED,
+  });
+  const item = await db().triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
+  if (!item) throw notFound("Triage item");
+  if (count === 0 && heldByAnother(item, principal, now)) {
+    const name = item.claimedByName ?? item.claimedBy;
+    throw conflict(`${name} holds the claim on this item; only they can release it`);
+  }
+  if (count > 0) publishTriageChange(principal.organizationId, principal.livemode);
+  return claimResponse(item);
+}
