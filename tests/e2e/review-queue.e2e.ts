@@ -31,12 +31,13 @@ async function addReviewer(orgId: string, name: string): Promise<TPerson> {
   return { email, password, name, memberId: member.id };
 }
 
-/** Waits until the run's newest triage item differs from `previousItemId` (or the run ended). */
+/** Waits until the run waits again with a new triage item, or has ended. */
 async function waitForNextRound(apiKey: string, runId: string, previousItemId: string) {
   await expect
     .poll(async () => {
       const { body } = await api(apiKey, "GET", `/v1/runs/${runId}`);
-      return body.run.status !== "running" && body.run.status !== "queued" && body.triage_item?.id !== previousItemId ? body.run.status : "waiting";
+      const ended = ["completed", "failed", "cancelled"].includes(body.run.status);
+      return ended || (body.run.status === "pending_triage" && body.triage_item?.id !== previousItemId) ? body.run.status : "waiting";
     }, { timeout: 30_000 })
     .not.toBe("waiting");
   return (await waitForRun(apiKey, runId)) as { run: Record<string, any>; triage_item: Record<string, any> };

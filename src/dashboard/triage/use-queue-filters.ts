@@ -2,7 +2,7 @@
 // The queue's filters live in the URL (?status=…&overdue=true&claimed=mine&agent=…), so a
 // filtered queue can be shared and survives a reload. Defaults are left out of the URL.
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 
 export const QUEUE_STATUSES = ["pending", "approved", "rejected", "resolved"] as const;
 export type TQueueStatus = (typeof QUEUE_STATUSES)[number];
@@ -36,10 +36,16 @@ export function useQueueFilters(): [TQueueFilters, (change: Partial<TQueueFilter
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const filters = useMemo(() => readQueueFilters(new URLSearchParams(params.toString())), [params]);
+  const fromUrl = useMemo(() => readQueueFilters(new URLSearchParams(params.toString())), [params]);
+  // The choice shows at once; the URL follows a moment later (a router transition).
+  const [chosen, setChosen] = useState<TQueueFilters | null>(null);
+  useEffect(() => setChosen(null), [fromUrl]);
+  const filters = chosen ?? fromUrl;
   const setFilters = useCallback(
     (change: Partial<TQueueFilters>) => {
-      const query = writeQueueFilters({ ...filters, ...change });
+      const next = { ...filters, ...change };
+      setChosen(next);
+      const query = writeQueueFilters(next);
       // replace, not push: a filter change is not a page the Back button should step through.
       router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
     },

@@ -134,14 +134,13 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
   useEffect(() => {
     if (!openId) return;
     const timer = setInterval(() => {
-      const item = items.find((candidate) => candidate.id === openId);
-      if (item && myClaims.current.has(openId)) void calls.claim({ id: openId }).catch(() => undefined);
+      if (myClaims.current.has(openId)) void calls.claim({ id: openId }).catch(() => undefined);
     }, CLAIM_RENEW_MS);
     return () => {
       clearInterval(timer);
       release(openId);
     };
-  }, [openId, items, calls, release]);
+  }, [openId, calls, release]);
   // The claim is given back when the page closes as well (best effort).
   useEffect(() => {
     const claims = myClaims.current;
