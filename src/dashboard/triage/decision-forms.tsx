@@ -28,7 +28,7 @@ export function RejectForm({ busy, onSubmit, onCancel }: { busy: boolean; onSubm
           <Select
             id={`${id}-code`}
             value={reasonCode}
-            required
+            aria-required="true"
             aria-invalid={error?.field === "code"}
             aria-describedby={error?.field === "code" ? `${id}-code-error` : undefined}
             onChange={(event) => {

@@ -46,7 +46,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
   const queryClient = useQueryClient();
   const me = memberActor(useSession().current.member_id);
   const input = useMemo(() => listInputFor(filters), [filters]);
-  const listKey = trpc.triage.list.queryKey(input);
+  const listKey = useMemo(() => trpc.triage.list.queryKey(input), [trpc, input]);
   // Another filter keeps the previous list on screen until the new one arrives: no flash, no jump.
   const list = useQuery({ ...trpc.triage.list.queryOptions(input), placeholderData: keepPreviousData });
   const isQueue = filters.status === "pending";
@@ -131,16 +131,21 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
 
   // The open item keeps its claim while it stays open; closing it gives the claim back.
   const openId = open && focused ? focused.id : null;
+  // Only a change of the open item may end its claim: the calls are read through a ref.
+  const claimCalls = useRef({ claim: calls.claim, release });
+  useEffect(() => {
+    claimCalls.current = { claim: calls.claim, release };
+  });
   useEffect(() => {
     if (!openId) return;
     const timer = setInterval(() => {
-      if (myClaims.current.has(openId)) void calls.claim({ id: openId }).catch(() => undefined);
+      if (myClaims.current.has(openId)) void claimCalls.current.claim({ id: openId }).catch(() => undefined);
     }, CLAIM_RENEW_MS);
     return () => {
       clearInterval(timer);
-      release(openId);
+      claimCalls.current.release(openId);
     };
-  }, [openId, calls, release]);
+  }, [openId]);
   // The claim is given back when the page closes as well (best effort).
   useEffect(() => {
     const claims = myClaims.current;
@@ -246,6 +251,8 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
   const approve = useCallback(
     (item: TTriageItem) => {
       const approvalNote = item.id === focused?.id ? note.trim() : "";
+      // The claim stays while the approval waits (the decision ends it); an undo keeps it until it lapses.
+      myClaims.current.delete(item.id);
       leave(item.id);
       setHidden((set) => new Set(set).add(item.id));
       setChecked((set) => without(set, item.id));
