@@ -47,6 +47,8 @@ const AGENT_OPERATIONS = [
 
 // The shared review queue (docs/api-conventions.md, "Claims, due times and bulk decisions").
 const REVIEW_QUEUE_OPERATIONS = ["POST /v1/triage/{id}/claim", "POST /v1/triage/{id}/release", "POST /v1/triage/bulk"];
+// Issue 20: review rounds (docs/api-conventions.md, "Review rounds").
+const REVIEW_ROUND_OPERATIONS = ["POST /v1/triage/{id}/request-changes"];
 
 async function fetchDocument() {
   const response = await call("GET", "/v1/openapi.json");
@@ -64,7 +66,7 @@ describe("GET /v1/openapi.json", () => {
   it("documents the spec's 20 endpoints plus POST /v1/runs/{id}/cancel, the webhook healing ones and the run steps", async () => {
     const document = await fetchDocument();
     expect(document.openapi).toMatch(/^3\./);
-    expect(operations(document).sort()).toEqual([...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel", ...WEBHOOK_HEALING_OPERATIONS, ...AGENT_OPERATIONS, ...RUN_STEPS_OPERATIONS, ...REVIEW_QUEUE_OPERATIONS].sort());
+    expect(operations(document).sort()).toEqual([...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel", ...WEBHOOK_HEALING_OPERATIONS, ...AGENT_OPERATIONS, ...RUN_STEPS_OPERATIONS, ...REVIEW_QUEUE_OPERATIONS, ...REVIEW_ROUND_OPERATIONS].sort());
   });
 
   it("names the server it runs on (PUBLIC_BASE_URL, else the port it listens on)", async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { completion, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { startReceiver } from "../helpers/https-receiver.ts";
+import { withDatabase } from "../helpers/database.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
 import { until } from "../helpers/waiting.ts";
 
@@ -13,6 +14,7 @@ let fake: TFakeModelServer;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let key: string;
 let otherKey: string;
+let settings: Record<string, string>;
 
 const api = (method: string, route: string, apiKey: string, body?: unknown) => service.api(method, route, apiKey, body);
 
@@ -63,14 +65,15 @@ beforeAll(async () => {
   fake = await startFakeModelServer();
   receiver = await startReceiver(certificate);
   service = await createOwnService("rounds");
-  await service.start({
+  settings = {
     OPENAI_BASE_URL: fake.baseUrl,
     AGENT_MODEL: "fake-model",
     AGENT_MODEL_TIMEOUT_MS: "1000",
     EXECUTOR_RETRY_BASE_MS: "50",
     NODE_EXTRA_CA_CERTS: certificate.certPath,
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-  });
+  };
+  await service.start(settings);
   ({ key } = await service.createOrgKey("Rounds Co"));
   ({ key: otherKey } = await service.createOrgKey("Other Co"));
 });
@@ -238,5 +241,92 @@ describe("model-backed agents", () => {
     expect(body.run.model_usage.calls).toBe(6);
     // Approving still works.
     expect((await api("POST", `/v1/triage/${body.triage_item.id}/approve`, key)).status).toBe(200);
+  });
+});
+
+describe("claims, batches and durability", () => {
+  const sql = <T = any>(text: string, values: unknown[] = []) =>
+    withDatabase(service.databaseUrl, async (client) => (await client.query(text, values)).rows as T[]);
+
+  it("refuses a request on an item someone else claimed (409 naming them) unless force is true; an expired claim is none", async () => {
+    const runId = await startRun({ task: "Match invoice INV-8 against PO-3", agent_type: "ap_specialist", data: INV_8_DATA });
+    const { triage_item: item } = await settledInRound(runId, 0);
+    await sql(`UPDATE triage_items SET claimed_by = 'member:ada', claimed_by_name = 'Ada Lovelace', claimed_until = now() + interval '15 minutes' WHERE id = $1`, [item.id]);
+    const refused = await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", data_patch: { purchase_order: AMENDED_PO } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ type: "conflict", message: expect.stringContaining("claimed by Ada Lovelace") });
+    // Strings are not booleans: "false" must never force.
+    for (const force of ["false", "true", 1]) {
+      const response = await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", force });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toContain("force must be true or false");
+    }
+
+    const forced = await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", data_patch: { purchase_order: AMENDED_PO }, force: true });
+    expect(forced.status).toBe(200);
+    const [closed] = await sql(`SELECT status::text, claimed_by, feedback FROM triage_items WHERE id = $1`, [item.id]);
+    expect(closed).toEqual({ status: "changes_requested", claimed_by: null, feedback: "PO amended" });
+    expect((await settledInRound(runId, 1)).run.status).toBe("completed");
+
+    const expired = await startRun({ task: "Match invoice INV-8 against PO-3", agent_type: "ap_specialist", data: INV_8_DATA });
+    const { triage_item: stale } = await settledInRound(expired, 0);
+    await sql(`UPDATE triage_items SET claimed_by = 'member:ada', claimed_by_name = 'Ada Lovelace', claimed_until = now() - interval '1 minute' WHERE id = $1`, [stale.id]);
+    expect((await api("POST", `/v1/triage/${stale.id}/request-changes`, key, { feedback: "PO amended", data_patch: { purchase_order: AMENDED_PO } })).status).toBe(200);
+  });
+
+  it("a batch row sent back waits, runs again and settles once: the counters count it once", async () => {
+    const clean = { ...INV_8_DATA, purchase_order: { ...PO_3, ...AMENDED_PO } };
+    const created = await api("POST", "/v1/batches", key, {
+      agent_type: "ap_specialist",
+      rows: [
+        { task: "Match INV-8", data: INV_8_DATA },
+        { task: "Match INV-8 (amended PO)", data: clean },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const batchId = created.body.job.id;
+    const waiting = await until("one row waits for a person", async () => {
+      const { body } = await api("GET", `/v1/batches/${batchId}`, key);
+      return body.job.completed_rows === 1 && body.rows.some((row: any) => row.status === "pending_triage") ? body : undefined;
+    });
+    expect(waiting.job).toMatchObject({ status: "running", total_rows: 2, completed_rows: 1, failed_rows: 0 });
+    const row = waiting.rows.find((candidate: any) => candidate.status === "pending_triage");
+    const { triage_item: item } = await settledInRound(row.run_id, 0);
+    const used = await creditsUsed();
+
+    expect((await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", data_patch: { purchase_order: AMENDED_PO } })).status).toBe(200);
+    const finished = await until("the batch completes", async () => {
+      const { body } = await api("GET", `/v1/batches/${batchId}`, key);
+      return body.job.status === "completed" ? body : undefined;
+    });
+    expect(finished.job).toMatchObject({ total_rows: 2, completed_rows: 2, failed_rows: 0 });
+    expect(finished.rows.map((candidate: any) => candidate.status)).toEqual(["completed", "completed"]);
+    expect((await api("GET", `/v1/runs/${row.run_id}`, key)).body.run).toMatchObject({ status: "completed", review_round: 1, batch_id: batchId });
+    expect(await creditsUsed()).toBe(used);
+  });
+
+  it("a round whose hand-over was lost after the commit is carried out after a restart", async () => {
+    const runId = await startRun({ task: "Match invoice INV-8 against PO-3", agent_type: "ap_specialist", data: INV_8_DATA });
+    const { triage_item: item } = await settledInRound(runId, 0);
+    // What request-changes commits, without the hand-over that follows it.
+    await sql(`UPDATE triage_items SET status = 'changes_requested', resolved_at = now(), feedback = 'PO amended' WHERE id = $1`, [item.id]);
+    await sql(
+      `UPDATE runs SET status = 'queued', review_round = 1, resolution = 'changes_requested', data = jsonb_set(data, '{purchase_order}', $2::jsonb) WHERE id = $1`,
+      [runId, JSON.stringify({ ...PO_3, ...AMENDED_PO })],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await api("GET", `/v1/runs/${runId}`, key)).body.run.status).toBe("queued");
+    const [sweepSees] = await sql(
+      `SELECT count(*)::int AS orphans FROM runs r WHERE r.id = $1 AND r.status = 'queued' AND NOT EXISTS (SELECT 1 FROM job_runs j
+         WHERE j.function_id = 'execute-run' AND j.idempotency_key = CASE WHEN r.review_round > 0 THEN r.id::text || ':round-' || r.review_round ELSE r.id::text END)`,
+      [runId],
+    );
+    expect(sweepSees).toEqual({ orphans: 1 });
+
+    await service.start(settings);
+    const done = await settledInRound(runId, 1);
+    expect(done.run).toMatchObject({ status: "completed", review_round: 1, output: { decision: "approve_payment" } });
+    const jobs = await sql(`SELECT idempotency_key FROM job_runs WHERE function_id = 'execute-run' AND idempotency_key LIKE $1 ORDER BY idempotency_key`, [`${runId}%`]);
+    expect(jobs.map((job) => job.idempotency_key)).toEqual([runId, `${runId}:round-1`]);
   });
 });

@@ -68,7 +68,7 @@ describe("steps of a built-in run", () => {
     expect(agent.started_at).toBe(pending.run.started_at);
     expect(agent.finished_at).toBe(pending.triage_item.created_at);
     expect(agent.duration_ms).toBe(Date.parse(agent.finished_at) - Date.parse(agent.started_at));
-    expect(triage.detail).toEqual({ triage_item_id: pending.triage_item.id, reason: pending.triage_item.triage_reason, item_status: "pending" });
+    expect(triage.detail).toEqual({ triage_item_id: pending.triage_item.id, reason: pending.triage_item.triage_reason, item_status: "pending", round: 0 });
     expect(triage).toMatchObject({ started_at: expect.stringMatching(ISO), finished_at: null });
 
     const edited = { ...pending.triage_item.proposed_output, decision: "approve_payment" };
@@ -85,6 +85,11 @@ describe("steps of a built-in run", () => {
       resolved_by_name: "k",
       note: "Supplier sent 2 more",
       edited: true,
+      round: 0,
+      feedback: null,
+      data_patch: null,
+      // What the decision was about: the agent's proposal, not the edit.
+      proposed_output: pending.triage_item.proposed_output,
     });
     expect(after[1].finished_at).toBe(approved.body.data.resolved_at);
   });

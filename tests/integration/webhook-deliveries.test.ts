@@ -62,6 +62,8 @@ describe("run event deliveries", () => {
         triage_item_id: null,
         error: null,
         agent_version: 1,
+        // Addition: the review round (docs/api-conventions.md, "Review rounds").
+        review_round: 0,
       },
     });
     expect(headers["webhook-id"]).toBe(body.id);

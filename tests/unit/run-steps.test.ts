@@ -47,7 +47,7 @@ function itemOf(overrides: Partial<TStepTriageItem>): TStepTriageItem {
 
 /** Every trace must fit the published response schema. */
 function steps(run: TStepRun, item: TStepTriageItem | null = null): TRunStep[] {
-  const built = buildRunSteps(run, item);
+  const built = buildRunSteps(run, item ? [item] : []);
   expect(() => ZListRunStepsResponse.parse({ data: built })).not.toThrow();
   return built;
 }
@@ -103,7 +103,17 @@ describe("run steps: built-in agents", () => {
     // The agent finished when the item was raised, not when the person decided.
     expect(agent).toMatchObject({ status: "completed", finished_at: settled.toISOString(), duration_ms: 250 });
     expect(ofType(list, "triage")[0]).toMatchObject({ status: "completed", started_at: settled.toISOString(), finished_at: reviewed.toISOString(), detail: { reason: result.triage!.reason, item_status: "approved" } });
-    expect(ofType(list, "review")[0]?.detail).toEqual({ decision: "approved", resolved_by: "user-1", resolved_by_name: "Rita Reviewer", note: "agreed with supplier", edited: true });
+    expect(ofType(list, "review")[0]?.detail).toEqual({
+      decision: "approved",
+      resolved_by: "user-1",
+      resolved_by_name: "Rita Reviewer",
+      note: "agreed with supplier",
+      edited: true,
+      round: 0,
+      feedback: null,
+      data_patch: null,
+      proposed_output: result.output,
+    });
   });
 
   it("a pending triage item has a pending triage step and no review yet", () => {

@@ -16,8 +16,19 @@ export type TModelCall = (name: string, request: TModelRequest) => Promise<TMode
 
 export type TModelUsage = { model: string; calls: number; input_tokens: number; output_tokens: number };
 export type TToolCallRecord = { id: string; name: string; arguments: unknown; result: unknown };
-/** Stored with the run for audit (never logged): the whole conversation and every tool call. */
-export type TModelTranscript = { messages: TChatMessage[]; tool_calls: TToolCallRecord[] };
+/**
+ * Stored with the run for audit (never logged): the whole conversation and every tool call.
+ * `rounds`: where each review round after the first begins in `messages` (docs/api-conventions.md, "Review rounds").
+ */
+export type TModelTranscript = { messages: TChatMessage[]; tool_calls: TToolCallRecord[]; rounds?: { round: number; first_message: number }[] };
+
+/** A conversation a reviewer sent back: the messages so far and what the reviewer said. */
+export type TConversationContinuation = { messages: TChatMessage[]; feedback: string };
+
+/** The reviewer's feedback as the next user message of a conversation sent back. */
+export function reviewerMessage(feedback: string): string {
+  return `A reviewer sent your answer back with this feedback:\n${feedback}\n\nRevise your answer accordingly and reply again with only the JSON object matching the schema.`;
+}
 
 export type TModelAgentOutcome =
   | { kind: "result"; result: TAgentResult }
@@ -144,11 +155,15 @@ export async function converse<TAnswer>(options: {
   stepPrefix?: string;
   /** Ask this model instead of AGENT_MODEL (a custom agent's own `model`). */
   requestModel?: string;
+  /** Go on with a conversation a reviewer sent back instead of starting one (system and user are then unused). */
+  continueFrom?: TConversationContinuation;
 }): Promise<TModelAgentRun> {
-  const messages: TChatMessage[] = [
-    { role: "system", content: options.system },
-    { role: "user", content: options.user },
-  ];
+  const messages: TChatMessage[] = options.continueFrom
+    ? [...options.continueFrom.messages, { role: "user", content: reviewerMessage(options.continueFrom.feedback) }]
+    : [
+        { role: "system", content: options.system },
+        { role: "user", content: options.user },
+      ];
   const usage: TModelUsage = { model: options.model, calls: 0, input_tokens: 0, output_tokens: 0 };
   const transcript: TModelTranscript = { messages, tool_calls: [] };
   const tools = new Map((options.tools ?? []).map((tool) => [tool.definition.function.name, tool]));
@@ -203,8 +218,15 @@ export async function converse<TAnswer>(options: {
   return done({ kind: "failed", message: `The model did not finish within ${MAX_MODEL_CALLS} calls` });
 }
 
-export function runAssistant(input: TAgentInput, call: TModelCall, model: string, tools: TModelTool[] = []): Promise<TModelAgentRun> {
+export function runAssistant(
+  input: TAgentInput,
+  call: TModelCall,
+  model: string,
+  tools: TModelTool[] = [],
+  continueFrom?: TConversationContinuation,
+): Promise<TModelAgentRun> {
   return converse({
+    continueFrom,
     call,
     model,
     system: SYSTEM_PROMPT,

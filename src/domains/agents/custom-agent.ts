@@ -4,7 +4,7 @@
 // schema (Ajv): one repair request naming the violated path, then the run fails as a
 // service error. Pure apart from `call`, which the caller makes durable (one step per call).
 import { z } from "zod";
-import { converse, parseModelJson, userMessageFor, type TModelAgentRun, type TModelCall } from "./assistant.ts";
+import { converse, parseModelJson, userMessageFor, type TConversationContinuation, type TModelAgentRun, type TModelCall } from "./assistant.ts";
 import { dataPath, outputIssues, type TJsonSchema } from "./input-schemas.ts";
 import { TOOLS_BY_NAME, type TToolName } from "./model-tools.ts";
 import type { TAgentInput, TAgentResult } from "./types.ts";
@@ -78,10 +78,17 @@ export function customResultOf(version: TCustomAgentVersion, answer: TEnvelope):
   return result;
 }
 
-export function runCustomAgent(version: TCustomAgentVersion, input: TAgentInput, call: TModelCall, defaultModel: string): Promise<TModelAgentRun> {
+export function runCustomAgent(
+  version: TCustomAgentVersion,
+  input: TAgentInput,
+  call: TModelCall,
+  defaultModel: string,
+  continueFrom?: TConversationContinuation,
+): Promise<TModelAgentRun> {
   const tools = version.tools.flatMap((name) => (name in TOOLS_BY_NAME ? [TOOLS_BY_NAME[name as TToolName]] : []));
   const model = version.model ?? defaultModel;
   return converse({
+    continueFrom,
     call,
     model,
     requestModel: version.model ?? undefined,

@@ -14,6 +14,6 @@ export type TRunOutcome = {
   batchJobId: string | null;
   /** Set for run.triage_required. */
   triageItemId: string | null;
-  /** The run's review round (docs/api-conventions.md, "Review rounds"); absent means 0. */
+  /** The run's review round (docs/api-conventions.md, "Review rounds"); absent: the run's current one (0 in event ids). */
   reviewRound?: number;
 };

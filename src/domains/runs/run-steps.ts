@@ -1,6 +1,6 @@
 // A run's steps, derived when read from what the run already stores: its model transcript
-// and usage, its output (or the proposal a person reviews), its triage item and the
-// decision on it. Nothing is logged for the trace, so every run ever made has one. Pure:
+// and usage, its output (or the proposal a person reviews), its triage items (one per review
+// round) and the decisions on them. Nothing is logged for the trace, so every run ever made has one. Pure:
 // the service reads the rows, this module says what they mean (docs/api-conventions.md,
 // "Run steps"). Per-call times and tokens are not stored; see there for what stands in.
 import { MAX_MODEL_CALLS, type TModelTranscript, type TModelUsage } from "../agents/assistant.ts";
@@ -12,11 +12,13 @@ import type { TRunStep } from "./runs.schemas.ts";
 export type TStepRun = Pick<
   Run,
   "agentType" | "status" | "task" | "data" | "output" | "confidenceScore" | "errorMessage" | "startedAt" | "completedAt" | "modelUsage" | "modelTranscript"
->;
+> &
+  Partial<Pick<Run, "reviewRound">>;
 export type TStepTriageItem = Pick<
   TriageItem,
   "id" | "status" | "triageReason" | "proposedOutput" | "resolutionNote" | "resolvedBy" | "resolvedByName" | "outputEdited" | "resolvedAt" | "createdAt"
->;
+> &
+  Partial<Pick<TriageItem, "round" | "feedback" | "dataPatch">>;
 
 type TStepStatus = TRunStep["status"];
 type TAgentStep = Extract<TRunStep, { type: "agent" }>;
@@ -96,34 +98,54 @@ function conversations(messages: TChatMessage[]): TChatMessage[][] {
   return found;
 }
 
-function callSteps(run: TStepRun, item: TStepTriageItem | null): TRunStep[] {
+/** The review round each message was sent in: rounds after the first are marked where they begin. */
+function messageRounds(transcript: TModelTranscript): number[] {
+  const marks = Array.isArray(transcript.rounds) ? [...transcript.rounds].sort((a, b) => a.first_message - b.first_message) : [];
+  return transcript.messages.map((_, index) => marks.filter((mark) => mark.first_message <= index).at(-1)?.round ?? 0);
+}
+
+type TRoundStep = { round: number; step: TRunStep };
+
+/** Every model and tool call of the run, each with its review round; `timesOf` gives a round's span. */
+function callSteps(run: TStepRun, timesOf: (round: number) => TSpan): TRoundStep[] {
   const transcript = run.modelTranscript as TModelTranscript | null;
   const usage = run.modelUsage as TModelUsage | null;
   if (!transcript || !Array.isArray(transcript.messages)) return [];
-  const times: TSpan = { ...span(run.startedAt, workEnd(run, item)), duration_ms: null };
   const model = usage?.model ?? "unknown";
   const toolCalls = Array.isArray(transcript.tool_calls) ? [...transcript.tool_calls] : [];
-  const steps: TRunStep[] = [];
+  const roundOf = messageRounds(transcript);
+  const steps: TRoundStep[] = [];
+  let offset = 0;
   conversations(transcript.messages).forEach((conversation, index) => {
     let attempt = 0;
+    const first = offset;
+    offset += conversation.length;
     conversation.forEach((message, position) => {
       if (message.role !== "assistant") return;
       attempt += 1;
+      const round = roundOf[first + position] ?? 0;
+      const times = { ...timesOf(round), duration_ms: null };
       const answer = stepMessage(message);
       steps.push({
-        type: "model_call",
-        ...times,
-        status: "completed",
-        detail: { model, conversation: index + 1, attempt, input_tokens: null, output_tokens: null, messages: conversation.slice(0, position).map(stepMessage), answer, error: null },
+        round,
+        step: {
+          type: "model_call",
+          ...times,
+          status: "completed",
+          detail: { model, conversation: index + 1, attempt, input_tokens: null, output_tokens: null, messages: conversation.slice(0, position).map(stepMessage), answer, error: null, round },
+        },
       });
       // The tools it asked for ran in that order, and were recorded in that order.
       for (const requested of answer.tool_calls) {
         const record = toolCalls[0]?.id === requested.id ? toolCalls.shift() : undefined;
         steps.push({
-          type: "tool_call",
-          ...times,
-          status: "completed",
-          detail: { id: requested.id, name: record?.name ?? requested.name, arguments: record?.arguments ?? requested.arguments, result: record?.result ?? null },
+          round,
+          step: {
+            type: "tool_call",
+            ...times,
+            status: "completed",
+            detail: { id: requested.id, name: record?.name ?? requested.name, arguments: record?.arguments ?? requested.arguments, result: record?.result ?? null },
+          },
         });
       }
     });
@@ -131,17 +153,22 @@ function callSteps(run: TStepRun, item: TStepTriageItem | null): TRunStep[] {
     // the run stopped at its call limit after a tool round).
     const last = conversation.at(-1);
     if (last && last.role !== "assistant" && attempt < MAX_MODEL_CALLS) {
+      const round = roundOf[first + conversation.length - 1] ?? 0;
       const error = run.status === "failed" && run.errorMessage ? run.errorMessage : "The model call failed; the agent's rules decided instead";
       steps.push({
-        type: "model_call",
-        ...times,
-        status: "failed",
-        detail: { model, conversation: index + 1, attempt: attempt + 1, input_tokens: null, output_tokens: null, messages: conversation.map(stepMessage), answer: null, error },
+        round,
+        step: {
+          type: "model_call",
+          ...timesOf(round),
+          duration_ms: null,
+          status: "failed",
+          detail: { model, conversation: index + 1, attempt: attempt + 1, input_tokens: null, output_tokens: null, messages: conversation.map(stepMessage), answer: null, error, round },
+        },
       });
     }
   });
   // Tokens are stored summed over the run: exact for a run of one call.
-  const answered = steps.filter((step): step is Extract<TRunStep, { type: "model_call" }> => step.type === "model_call" && step.status === "completed");
+  const answered = steps.flatMap(({ step }) => (step.type === "model_call" && step.status === "completed" ? [step] : []));
   const [only] = answered;
   if (usage && usage.calls === 1 && answered.length === 1 && only) {
     only.detail.input_tokens = usage.input_tokens;
@@ -226,9 +253,10 @@ function pendingSummary(run: TStepRun): string {
   return "Cancelled before the agent finished";
 }
 
-function agentSteps(run: TStepRun, item: TStepTriageItem | null): TAgentStep[] {
+/** The agent's work in one round: from `startedAt` (the run's start, or the request for changes) until its proposal or outcome. */
+function agentSteps(run: TStepRun, item: TStepTriageItem | null, startedAt: Date | null = run.startedAt): TAgentStep[] {
   const status = agentStatus(run, item);
-  const base = { ...span(run.startedAt, status === "pending" || status === "running" ? null : workEnd(run, item)), status };
+  const base = { ...span(startedAt, status === "pending" || status === "running" ? null : workEnd(run, item)), status };
   const error = status === "failed" ? run.errorMessage : null;
   const confidence = run.confidenceScore;
   const step = (agent: string, findings: TFindings): TAgentStep => ({ type: "agent", ...base, detail: { agent, ...findings, confidence_score: confidence, error } });
@@ -255,13 +283,14 @@ function agentSteps(run: TStepRun, item: TStepTriageItem | null): TAgentStep[] {
 
 function triageSteps(item: TStepTriageItem | null): TRunStep[] {
   if (!item) return [];
+  const round = item.round ?? 0;
   // The triage step lasts from the item being raised until a person decided.
   const steps: TRunStep[] = [
     {
       type: "triage",
       ...span(item.createdAt, item.resolvedAt),
       status: item.status === "pending" ? "pending" : "completed",
-      detail: { triage_item_id: item.id, reason: item.triageReason, item_status: item.status },
+      detail: { triage_item_id: item.id, reason: item.triageReason, item_status: item.status, round },
     },
   ];
   if (item.status !== "pending") {
@@ -275,13 +304,38 @@ function triageSteps(item: TStepTriageItem | null): TRunStep[] {
         resolved_by_name: item.resolvedByName,
         note: item.resolutionNote,
         edited: item.outputEdited,
+        round,
+        feedback: item.feedback ?? null,
+        data_patch: isObject(item.dataPatch) ? item.dataPatch : null,
+        proposed_output: isObject(item.proposedOutput) ? item.proposedOutput : null,
       },
     });
   }
   return steps;
 }
 
-/** A run's steps in order: its model and tool calls, what its agent(s) found, its triage and the review. Never empty. */
-export function buildRunSteps(run: TStepRun, item: TStepTriageItem | null): TRunStep[] {
-  return [...callSteps(run, item), ...agentSteps(run, item), ...triageSteps(item)];
+/**
+ * A run's steps in order, round by round (docs/api-conventions.md, "Review rounds"): each
+ * round's model and tool calls, what its agent(s) found, its triage and the review. Earlier
+ * rounds show the proposal their item kept; the run's data is the latest (patched) one. Never empty.
+ */
+export function buildRunSteps(run: TStepRun, items: TStepTriageItem[]): TRunStep[] {
+  const byRound = new Map(items.map((item) => [item.round ?? 0, item]));
+  const lastRound = Math.max(run.reviewRound ?? 0, ...byRound.keys());
+  // Round n begins when the reviewer sent round n - 1 back.
+  const roundStart = (round: number): Date | null => (round === 0 ? run.startedAt : (byRound.get(round - 1)?.resolvedAt ?? null));
+  const roundEnd = (round: number): Date | null => {
+    const item = byRound.get(round) ?? null;
+    return item || round === lastRound ? workEnd(run, item) : null;
+  };
+  const calls = callSteps(run, (round) => span(roundStart(round), roundEnd(round)));
+  const steps: TRunStep[] = [];
+  for (let round = 0; round <= lastRound; round += 1) {
+    const item = byRound.get(round) ?? null;
+    steps.push(...calls.filter((call) => call.round === round).map((call) => call.step));
+    // A round that never reached a person is the current one, or one whose item is missing.
+    if (item || round === lastRound) steps.push(...agentSteps(run, item, roundStart(round)));
+    steps.push(...triageSteps(item));
+  }
+  return steps;
 }

@@ -164,6 +164,8 @@ export const ZStepFinding = z.object({
   actual: ZScalar,
 });
 
+const ZStepRound = z.number().int().min(0).optional().meta({ description: "The review round this step belongs to (0: before any request for changes)." });
+
 export const ZModelCallStep = ZStepTimes.extend({
   type: z.literal("model_call"),
   detail: z.object({
@@ -175,6 +177,7 @@ export const ZModelCallStep = ZStepTimes.extend({
     messages: z.array(ZStepMessage).meta({ description: "The messages sent with this call." }),
     answer: ZStepMessage.nullable().meta({ description: "The model's answer; null when the call failed." }),
     error: z.string().nullable(),
+    round: ZStepRound,
   }),
 });
 
@@ -197,7 +200,12 @@ export const ZAgentStep = ZStepTimes.extend({
 
 export const ZTriageStep = ZStepTimes.extend({
   type: z.literal("triage"),
-  detail: z.object({ triage_item_id: z.uuid(), reason: z.string(), item_status: z.enum(["pending", "approved", "rejected", "changes_requested"]) }),
+  detail: z.object({
+    triage_item_id: z.uuid(),
+    reason: z.string(),
+    item_status: z.enum(["pending", "approved", "rejected", "changes_requested"]),
+    round: ZStepRound,
+  }),
 });
 
 export const ZReviewStep = ZStepTimes.extend({
@@ -208,6 +216,10 @@ export const ZReviewStep = ZStepTimes.extend({
     resolved_by_name: z.string().nullable(),
     note: z.string().nullable(),
     edited: z.boolean().meta({ description: "The approved output is a reviewer's edit of the proposal." }),
+    round: ZStepRound,
+    feedback: z.string().nullable().optional().meta({ description: "changes_requested: what the reviewer asked the agent to change." }),
+    data_patch: ZJsonObjectOutput.nullable().optional().meta({ description: "changes_requested: the JSON Merge Patch applied to the run's data." }),
+    proposed_output: ZJsonObjectOutput.nullable().optional().meta({ description: "The agent's proposal this decision was about (that round's)." }),
   }),
 });
 

@@ -84,9 +84,10 @@ export async function getRun(principal: TPrincipal, runId: string) {
 
 /** The run's steps (src/domains/runs/run-steps.ts); another organization's or mode's run is not found. */
 export async function listRunSteps(principal: TPrincipal, runId: string) {
-  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItems: { orderBy: { round: "desc" }, take: 1 } } });
+  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItems: { orderBy: { round: "asc" } } } });
   if (!run) throw notFound("Run");
-  return { data: buildRunSteps(run, run.triageItems[0] ?? null) };
+  // Every round's item: the steps show each round's proposal, triage and review.
+  return { data: buildRunSteps(run, run.triageItems) };
 }
 
 const CANCELLABLE = ["queued", "running", "pending_triage"] as const;

@@ -39,8 +39,11 @@ export const ZListTriageResponse = z.object({ data: z.array(ZTriageListItem), ..
 
 const ZNote = z.string().trim().max(5000);
 
-/** Decisions on a claimed item by anyone but its holder are refused (409) unless `force` is true. */
-const ZForce = z.boolean({ error: "force must be true or false" }).optional().meta({
+/**
+ * Decisions on a claimed item by anyone but its holder are refused (409) unless `force` is true.
+ * Literals, not z.boolean(): trpc-to-openapi coerces a body's booleans, so "false" would be true.
+ */
+const ZForce = z.literal([true, false], { error: "force must be true or false" }).optional().meta({
   description: "Decide although someone else holds the item's claim (their claim ends).",
 });
 

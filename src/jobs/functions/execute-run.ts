@@ -20,14 +20,20 @@
 // (model-steps.ts), so a crash after a call never repeats it (a request costs money and
 // its answer may differ). The body replays after each step; what it repeats is the cheap,
 // idempotent part (startRun), while finished calls come back from their saved results.
+//
+// A run a reviewer sent back (docs/api-conventions.md, "Review rounds") is queued again
+// and carried out by a new run of this function (the event's executionKey carries the
+// round); a model-backed round first reads what earlier rounds stored, in a step.
 import {
   callAgent,
   callModelAgent,
   failRunAsServiceError,
+  loadPriorRounds,
   recordedOutcomeOf,
   recordOutcome,
   startRun,
   usesModel,
+  type TPriorRounds,
   type TRecordedOutcome,
 } from "../../domains/runs/run-execution.ts";
 import { inngest } from "../client.ts";
@@ -63,7 +69,12 @@ export const executeRun = inngest.createFunction(
     const run = await startRun(runId);
     // Not running: cancelled, or settled by an earlier try of this function (announce it again).
     if (!run) return { runId, event: await announce(await recordedOutcomeOf(runId)) };
-    const outcome = usesModel(run) ? await callModelAgent(run, modelCallsThrough(step)) : await callAgent(run);
+    if (!usesModel(run)) return { runId, event: await announce(await recordOutcome(run, await callAgent(run))) };
+    // A later review round builds on what the earlier ones stored, read once (a step), so a
+    // replay after this round saved its own record does not build on that.
+    const round = run.reviewRound ?? 0;
+    const prior = round > 0 ? ((await step.run(`round-${round}-context`, () => loadPriorRounds(runId, round))) as TPriorRounds) : null;
+    const outcome = await callModelAgent(run, modelCallsThrough(step), prior);
     return { runId, event: await announce(await recordOutcome(run, outcome)) };
   },
 );

@@ -6,7 +6,8 @@ import type { TRunOutcome } from "../../domains/runs/run-events.ts";
 import { inngest } from "../client.ts";
 
 export async function requestRunEventDeliveries(outcome: Pick<TRunOutcome, "runId" | "event" | "triageItemId" | "reviewRound">): Promise<number> {
-  const targets = await planRunEventDeliveries(outcome.runId, outcome.event, outcome.triageItemId, outcome.reviewRound ?? 0);
+  // No round given (a decision's announcement, always about the run's current round): the run's own.
+  const targets = await planRunEventDeliveries(outcome.runId, outcome.event, outcome.triageItemId, outcome.reviewRound);
   if (targets.length > 0) {
     await inngest.send(targets.map((target) => ({ name: "app/webhook.delivery-requested" as const, id: target.deliveryKey, data: target })));
   }

@@ -31,6 +31,7 @@ vi.mock("../../../src/domains/runs/run-execution.ts", () => ({
   recordOutcome: vi.fn(),
   recordedOutcomeOf: vi.fn(),
   failRunAsServiceError: vi.fn(),
+  loadPriorRounds: vi.fn(),
 }));
 vi.mock("../../../src/domains/batches/batch-execution.ts", () => ({ markBatchRunning: vi.fn() }));
 vi.mock("../../../src/domains/webhooks/delivery-plan.ts", async (importOriginal) => ({
@@ -41,7 +42,7 @@ const execution = vi.mocked(runExecution);
 const plan = vi.mocked(deliveryPlan);
 beforeEach(() => vi.clearAllMocks());
 
-const runEvent = { name: "app/run.requested" as const, data: { runId, concurrencyKey: runId, priorityBoost: 0 } };
+const runEvent = { name: "app/run.requested" as const, data: { runId, executionKey: runId, concurrencyKey: runId, priorityBoost: 0 } };
 
 describe("execute-run", () => {
   // One step runs the domain functions (mocked here): what it calls and what it announces.
@@ -65,7 +66,7 @@ describe("execute-run", () => {
     const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
     expect(result).toEqual({ runId, event: "run.completed" });
     expect(execution.callAgent).not.toHaveBeenCalled();
-    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.completed", null);
+    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.completed", null, undefined);
     expect(sent.map((event) => event.id)).toEqual(["evt:hook"]);
   });
 
@@ -76,7 +77,7 @@ describe("execute-run", () => {
     plan.planRunEventDeliveries.mockResolvedValue([target("evt:hook"), target("evt:run")]);
     const { result } = await new InngestTestEngine({ function: executeRun, events: [runEvent] }).execute();
     expect(result).toEqual({ runId, event: "run.triage_required" });
-    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.triage_required", "item-1");
+    expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.triage_required", "item-1", undefined);
     expect(sent.map((event) => [event.name, event.id])).toEqual([
       ["app/webhook.delivery-requested", "evt:hook"],
       ["app/webhook.delivery-requested", "evt:run"],
@@ -104,6 +105,22 @@ describe("execute-run", () => {
     expect(execution.callAgent).not.toHaveBeenCalled();
   });
 
+  it("a model-backed run sent back reads the earlier rounds in a step of its own and hands them to callModelAgent", async () => {
+    const prior = { round: 1, usage: null, transcript: { messages: [], tool_calls: [] }, feedback: "use the receipt of the 14th" };
+    execution.startRun.mockResolvedValue({ ...started, agentType: "assistant", reviewRound: 1 } as never);
+    // Every replay after the step asks again.
+    execution.usesModel.mockReturnValue(true);
+    execution.loadPriorRounds.mockResolvedValue(prior);
+    execution.callModelAgent.mockResolvedValue({ kind: "result", result: { output: {}, confidence_score: 1 } });
+    execution.recordOutcome.mockResolvedValue(outcome("run.completed", false));
+    const event = { ...runEvent, data: { ...runEvent.data, executionKey: `${runId}:round-1` } };
+    const { result } = await new InngestTestEngine({ function: executeRun, events: [event] }).execute();
+    expect(result).toEqual({ runId, event: "run.completed" });
+    expect(execution.loadPriorRounds).toHaveBeenCalledWith(runId, 1);
+    expect(execution.callModelAgent).toHaveBeenCalledWith(expect.objectContaining({ reviewRound: 1 }), expect.any(Function), prior);
+    execution.usesModel.mockReturnValue(false);
+  });
+
   it("emits nothing when the outcome changed nothing (the run was cancelled meanwhile)", async () => {
     execution.startRun.mockResolvedValue(started);
     execution.callAgent.mockResolvedValue({ kind: "result", result: { output: {}, confidence_score: 1 } });
@@ -123,7 +140,7 @@ describe("start-batch", () => {
     expect(result).toEqual({ batchJobId, rows: 2 });
     expect(markBatchRunning).toHaveBeenCalledWith(batchJobId);
     expect(sent.map(({ name, id, data }) => ({ name, id, data }))).toEqual(
-      runIds.map((id) => ({ name: "app/run.requested", id: `run-${id}`, data: { runId: id, concurrencyKey: batchJobId, priorityBoost: 0 } })),
+      runIds.map((id) => ({ name: "app/run.requested", id: `run-${id}`, data: { runId: id, executionKey: id, concurrencyKey: batchJobId, priorityBoost: 0 } })),
     );
   });
 
