@@ -13,6 +13,7 @@ import { EmbeddedExecutor } from "./executor/embedded-executor.ts";
 import { functions } from "./functions/index.ts";
 import { queueResend } from "./functions/resend-webhook.ts";
 import { setResendQueue } from "../domains/webhooks/resend-queue.ts";
+import { startTriageOverdueSweep } from "./triage-overdue-sweep.ts";
 
 // Hand-overs that failed with the database gone are retried on this schedule (then capped).
 const HANDOVER_RETRY_FIRST_MS = 500;
@@ -137,9 +138,10 @@ export async function startExecutionEngine(settings: TEnv, options: { embeddedDa
   setResendQueue(queueResend);
   if (usesInngestServer(settings)) {
     logger.info("execution engine: Inngest server", { baseUrl: settings.INNGEST_BASE_URL ?? "Inngest Cloud" });
+    const stopOverdueSweep = startTriageOverdueSweep(settings.TRIAGE_OVERDUE_SWEEP_MS);
     // Its step calls are HTTP requests to /api/inngest: the HTTP drain lets them finish, and
     // the Inngest server retries a call cut short.
-    return { kind: "inngest", stop: async () => undefined };
+    return { kind: "inngest", stop: async () => stopOverdueSweep() };
   }
   const executor = new EmbeddedExecutor({
     functions,
@@ -155,12 +157,14 @@ export async function startExecutionEngine(settings: TEnv, options: { embeddedDa
   setEmbeddedEventSink(executor);
   await executor.start();
   startOrphanSweep();
+  const stopOverdueSweep = startTriageOverdueSweep(settings.TRIAGE_OVERDUE_SWEEP_MS);
   const recovered = await redispatchAcceptedWork();
   logger.info("execution engine: embedded executor", { ...recovered, instanceId: executor.instanceId });
   return {
     kind: "embedded",
     executor,
     stop: async (deadline) => {
+      stopOverdueSweep();
       await executor.stop(deadline);
       setEmbeddedEventSink(undefined);
     },

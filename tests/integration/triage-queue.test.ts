@@ -5,10 +5,13 @@
 // time hours away) are moved into the past in the database.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { admin, call, createTenant, ISO_PATTERN, signInCookie, type TTenant } from "../helpers/api.ts";
+import { admin, call, cliEnv, createTenant, ISO_PATTERN, signInCookie, type TTenant } from "../helpers/api.ts";
 import { withDatabase } from "../helpers/database.ts";
+import { completion, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { insertRunAwaitingTriage } from "../helpers/fixtures.ts";
 import { receiverSet } from "../helpers/https-receiver.ts";
+import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
+import { runAdminCli } from "../helpers/processes.ts";
 import { until } from "../helpers/waiting.ts";
 
 const REASON_CODES = ["incorrect_output", "incomplete_input", "duplicate", "suspected_fraud", "policy", "other"] as const;
@@ -23,6 +26,7 @@ async function reviewerKey(name: string, scopes = "all") {
   return admin<{ id: string; key: string }>("create-key", "--org", tenant.orgId, "--member", tenant.memberEmail, "--name", name, "--scopes", scopes, "--mode", "live");
 }
 
+const runAdmin = (args: string[]) => runAdminCli([...args, "--json"], cliEnv());
 const sql = (text: string, values: unknown[] = []) => withDatabase(inject("databaseUrl"), (client) => client.query(text, values));
 
 beforeAll(async () => {
@@ -337,5 +341,207 @@ describe("the queue's order and filters", () => {
     const refused = await call("GET", `/v1/triage?${query}`, { key: ada.key });
     expect(refused.status).toBe(400);
     expect(refused.body.type).toBe("validation_error");
+  });
+});
+
+describe("due times from the organization's setting", () => {
+  const INV_8 = {
+    invoice: { number: "INV-8", vendor: "Acme Supplies", currency: "USD", total: 300, lines: [{ sku: "PAPER-A4", description: "A4 paper, box", quantity: 12, unit_price: 25 }] },
+    purchase_order: { number: "PO-3", vendor: "Acme Supplies", currency: "USD", total: 250, lines: [{ sku: "PAPER-A4", description: "A4 paper, box", quantity: 10, unit_price: 25 }] },
+  };
+
+  async function waitingRun(key: string) {
+    const created = await call("POST", "/v1/run", { key, body: { agent_type: "ap_specialist", task: "Match invoice INV-8 against PO-3", data: INV_8 } });
+    expect(created.status).toBe(202);
+    return until("the run to wait for a person", async () => {
+      const { body } = await call("GET", `/v1/runs/${created.body.run_id}`, { key });
+      return body.run?.status === "pending_triage" ? body : undefined;
+    });
+  }
+
+  const minutesToDue = (item: { created_at: string; due_at: string }) => (Date.parse(item.due_at) - Date.parse(item.created_at)) / 60_000;
+
+  it("240 minutes by default; the admin CLI's set-triage-sla and an admin in the dashboard change it for new items", async () => {
+    const own = await createTenant();
+    const first = await waitingRun(own.key);
+    expect(minutesToDue(first.triage_item)).toBe(240);
+    expect(first.run).toMatchObject({ due_at: first.triage_item.due_at, claimed_by: null, review_round: 0, resolution: null });
+
+    expect(await admin("set-triage-sla", "--org", own.orgId, "--minutes", "30")).toMatchObject({ id: own.orgId, triage_sla_minutes: 30 });
+    const second = await waitingRun(own.key);
+    expect(minutesToDue(second.triage_item)).toBe(30);
+    // Items already open keep their due time.
+    expect((await call("GET", `/v1/runs/${first.run.id}`, { key: own.key })).body.triage_item.due_at).toBe(first.triage_item.due_at);
+
+    const adminCookie = await signInCookie(own.memberEmail, "correct horse battery");
+    const settings = async (input: unknown, cookie = adminCookie) => {
+      const response = await fetch(`${inject("baseUrl")}/api/trpc/organization.updateSettings`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify(input),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const updated = await settings({ triage_sla_minutes: 45 });
+    expect(updated.status).toBe(200);
+    expect(updated.body.result.data).toMatchObject({ id: own.orgId, triage_sla_minutes: 45 });
+    expect(minutesToDue((await waitingRun(own.key)).triage_item)).toBe(45);
+
+    for (const minutes of [0, 10081, 1.5]) expect((await settings({ triage_sla_minutes: minutes })).status).toBe(400);
+    await admin("create-member", "--org", own.orgId, "--email", `rev-${own.orgId.slice(0, 8)}@example.test`, "--name", "Rev", "--role", "reviewer", "--password", "reviewer password");
+    const reviewer = await signInCookie(`rev-${own.orgId.slice(0, 8)}@example.test`, "reviewer password");
+    const refused = await settings({ triage_sla_minutes: 60 }, reviewer);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.data.body).toMatchObject({ type: "insufficient_role", required: "admin" });
+  });
+
+  it("the CLI refuses minutes out of bounds and an unknown organization", async () => {
+    const own = await createTenant();
+    for (const minutes of ["0", "10081", "ten"]) {
+      const result = await runAdmin(["set-triage-sla", "--org", own.orgId, "--minutes", minutes]);
+      expect(result.code, minutes).not.toBe(0);
+      expect(result.stderr).toMatch(/minutes/);
+    }
+    const unknown = await runAdmin(["set-triage-sla", "--org", randomUUID(), "--minutes", "60"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("not_found");
+  });
+});
+
+// A server of this describe's own: a model (the fake OpenAI-compatible server) for an agent
+// whose version sets review.sla_minutes, and a sweep every 200 ms instead of every 30 s.
+describe("due times from the agent version, and the triage.overdue event", () => {
+  const SWEEP_MS = 200;
+  let service: TOwnService;
+  let fake: TFakeModelServer;
+  let receivers: ReturnType<typeof receiverSet>;
+  let orgId: string;
+  let key: string;
+
+  beforeAll(async () => {
+    const certificate = inject("certificate");
+    fake = await startFakeModelServer();
+    receivers = receiverSet(certificate);
+    service = await createOwnService("queue");
+    await service.start({
+      OPENAI_BASE_URL: fake.baseUrl,
+      AGENT_MODEL: "fake-model",
+      AGENT_MODEL_TIMEOUT_MS: "2000",
+      EXECUTOR_RETRY_BASE_MS: "50",
+      NODE_EXTRA_CA_CERTS: certificate.certPath,
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      WEBHOOK_RETRY_SCHEDULE: "1s",
+      TRIAGE_OVERDUE_SWEEP_MS: String(SWEEP_MS),
+    });
+    ({ orgId, key } = await service.createOrgKey("Queue Co"));
+  }, 120_000);
+
+  afterAll(async () => {
+    await service?.dispose();
+    await fake?.close();
+    await receivers?.closeAll();
+  });
+
+  const api = (method: string, route: string, body?: unknown) => service.api(method, route, key, body);
+  const ownSql = (text: string, values: unknown[] = []) => withDatabase(service.databaseUrl, (client) => client.query(text, values));
+
+  /** A run of the always-reviewed agent, waiting for a person. */
+  async function waitingRun(agentType: string) {
+    fake.script(completion({ output: { category: "invoice" }, confidence: 0.99, needs_review: false, review_reason: null }));
+    const created = await api("POST", "/v1/run", { agent_type: agentType, task: "Classify this email: the invoice is attached" });
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    return until("the run to wait for a person", async () => {
+      const { body } = await api("GET", `/v1/runs/${created.body.run_id}`);
+      return body.run?.status === "pending_triage" ? body : undefined;
+    });
+  }
+
+  it("an agent version's review.sla_minutes and max_rounds are stored, shown and bounded; sla_minutes sets due_at", async () => {
+    const defined = await api("POST", "/v1/agents", { name: "quick_sorter", instructions: "Classify.", review: { always: true, sla_minutes: 5, max_rounds: 3 } });
+    expect(defined.status, JSON.stringify(defined.body)).toBe(201);
+    expect(defined.body.agent.review).toEqual({ confidence_threshold: null, always: true, sla_minutes: 5, max_rounds: 3 });
+    expect((await api("GET", "/v1/agents/quick_sorter")).body.agent.review).toMatchObject({ sla_minutes: 5, max_rounds: 3 });
+
+    for (const review of [{ sla_minutes: 0 }, { sla_minutes: 10081 }, { sla_minutes: 2.5 }, { max_rounds: 0 }, { max_rounds: 21 }]) {
+      const refused = await api("POST", "/v1/agents/quick_sorter/versions", { instructions: "Classify.", review });
+      expect(refused.status, JSON.stringify(review)).toBe(400);
+      expect(JSON.stringify(refused.body.issues)).toContain(Object.keys(review)[0]);
+    }
+
+    const waiting = await waitingRun("quick_sorter");
+    expect(Date.parse(waiting.triage_item.due_at) - Date.parse(waiting.triage_item.created_at)).toBe(5 * 60_000);
+    // Without sla_minutes the organization's setting applies.
+    expect((await api("POST", "/v1/agents", { name: "plain_sorter", instructions: "Classify.", review: { always: true } })).status).toBe(201);
+    const plain = await waitingRun("plain_sorter");
+    expect(Date.parse(plain.triage_item.due_at) - Date.parse(plain.triage_item.created_at)).toBe(240 * 60_000);
+  });
+
+  it("webhook registration accepts triage.overdue and refuses unknown events", async () => {
+    const receiver = await receivers.start();
+    const accepted = await api("POST", "/v1/webhooks", { url: receiver.url, events: ["triage.overdue"] });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.data.events).toEqual(["triage.overdue"]);
+    expect((await api("DELETE", `/v1/webhooks/${accepted.body.data.id}`)).status).toBe(200);
+    const refused = await api("POST", "/v1/webhooks", { url: receiver.url, events: ["triage.late"] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.type).toBe("validation_error");
+  });
+
+  it("sends triage.overdue once per item past due_at to the webhooks that subscribed, never to others or for decided items", async () => {
+    const subscribed = await receivers.start();
+    const unsubscribed = await receivers.start();
+    const hook = await api("POST", "/v1/webhooks", { url: subscribed.url, events: ["triage.overdue"] });
+    expect(hook.status).toBe(201);
+    expect((await api("POST", "/v1/webhooks", { url: unsubscribed.url, events: ["run.completed", "run.failed", "run.triage_required"] })).status).toBe(201);
+    await api("POST", "/v1/agents", { name: "late_sorter", instructions: "Classify.", review: { always: true } });
+
+    const overdue = await waitingRun("late_sorter");
+    const decided = await waitingRun("late_sorter");
+    const notYetDue = await waitingRun("late_sorter");
+    const overdueItem = overdue.triage_item.id as string;
+    expect((await api("POST", `/v1/triage/${overdueItem}/claim`)).status).toBe(200);
+    expect((await api("POST", `/v1/triage/${decided.triage_item.id}/approve`)).status).toBe(200);
+    // Due times are hours away: move them into the past in the database instead of waiting.
+    await ownSql(`UPDATE triage_items SET due_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])`, [[overdueItem, decided.triage_item.id]]);
+
+    const [delivered] = await until("the triage.overdue delivery", () => (subscribed.received.length > 0 ? subscribed.received : undefined), 30_000);
+    const dueAt = (await ownSql(`SELECT due_at FROM triage_items WHERE id = $1`, [overdueItem])).rows[0].due_at as Date;
+    expect(delivered!.headers["x-service-event"]).toBe("triage.overdue");
+    const body = JSON.parse(delivered!.body);
+    expect(body).toEqual({
+      id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
+      event: "triage.overdue",
+      run_id: overdue.run.id,
+      agent_type: "late_sorter",
+      organization_id: orgId,
+      timestamp: dueAt.toISOString(),
+      data: {
+        triage_item_id: overdueItem,
+        run_id: overdue.run.id,
+        agent_type: "late_sorter",
+        agent_version: 1,
+        round: 0,
+        due_at: dueAt.toISOString(),
+        claimed_by: expect.stringMatching(/^api_key:/),
+      },
+    });
+    expect(delivered!.headers["webhook-id"]).toBe(body.id);
+
+    // Many sweeps later: still exactly one delivery, and the item is marked.
+    await new Promise((resolve) => setTimeout(resolve, SWEEP_MS * 8));
+    expect(subscribed.received).toHaveLength(1);
+    expect(unsubscribed.received.map((request) => request.headers["x-service-event"])).not.toContain("triage.overdue");
+    const marks = await ownSql(`SELECT id, overdue_notified_at FROM triage_items WHERE id = ANY($1::uuid[])`, [[overdueItem, decided.triage_item.id, notYetDue.triage_item.id]]);
+    const marked = Object.fromEntries(marks.rows.map((row) => [row.id, row.overdue_notified_at !== null]));
+    expect(marked).toEqual({ [overdueItem]: true, [decided.triage_item.id]: false, [notYetDue.triage_item.id]: false });
+    expect((await api("GET", "/v1/triage?overdue=true")).body.data.map((item: { id: string }) => item.id)).toEqual([overdueItem]);
+
+    // The delivery log shows it like every event, and a resend sends the same event id.
+    const log = await api("GET", `/v1/webhooks/${hook.body.data.id}/deliveries`);
+    expect(log.body.data).toEqual([expect.objectContaining({ event: "triage.overdue", event_id: body.id, run_id: overdue.run.id, status: "succeeded" })]);
+    const resent = await api("POST", `/v1/webhooks/${hook.body.data.id}/deliveries/${log.body.data[0].id}/resend`);
+    expect(resent.status).toBe(202);
+    const again = await until("the resent delivery", () => (subscribed.received.length > 1 ? subscribed.received[1] : undefined), 30_000);
+    expect(JSON.parse(again.body)).toMatchObject({ id: body.id, event: "triage.overdue", data: { triage_item_id: overdueItem } });
   });
 });

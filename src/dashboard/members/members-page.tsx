@@ -1,11 +1,12 @@
 "use client";
 // Members (admins only): who belongs to the organization, their roles, pending invitations,
-// inviting and removing people.
+// inviting and removing people, and the organization's review due time.
 import { AdminOnly } from "../shell/admin-only";
 import { PageHeader } from "../shell/dashboard-shell";
 import { InvitationsTable } from "./invitations-table";
 import { InviteMemberForm } from "./invite-member-form";
 import { MembersTable } from "./members-table";
+import { ReviewSettingsForm } from "./review-settings-form";
 
 export function MembersPage() {
   return (
@@ -26,6 +27,7 @@ export function MembersPage() {
             <InvitationsTable />
           </section>
           <InviteMemberForm />
+          <ReviewSettingsForm />
         </div>
       </AdminOnly>
     </>

@@ -13,6 +13,8 @@ export const WEBHOOK_EVENTS = [
   { event: "run.completed", description: "A run finished with its output." },
   { event: "run.failed", description: "A run failed (credits refunded)." },
   { event: "run.triage_required", description: "A run waits for a person in the triage queue." },
+  // Opt-in: not ticked by default.
+  { event: "triage.overdue", description: "A triage item passed its due time undecided (sent once per item)." },
 ] as const;
 type TEvent = (typeof WEBHOOK_EVENTS)[number]["event"];
 

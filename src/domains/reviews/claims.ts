@@ -20,15 +20,16 @@ export function heldByAnother(item: TClaimFields, principal: TPrincipal, now = n
   return claim.claimed_by !== null && claim.claimed_by !== actorLabel(principal);
 }
 
-function holderConflict(item: TClaimFields) {
+/** "Ada is reviewing this item (claimed until …)", plus how to go ahead when a decision may force it. */
+function holderConflict(item: TClaimFields, forceHint: boolean) {
   const name = item.claimedByName ?? item.claimedBy ?? "Someone";
   const until = item.claimedUntil ? ` (claimed until ${item.claimedUntil.toISOString()})` : "";
-  return conflict(`${name} is reviewing this item${until}; send force: true to decide anyway`);
+  return conflict(`${name} is reviewing this item${until}${forceHint ? "; send force: true to decide anyway" : ""}`);
 }
 
 /** Refuses (409 naming the holder) a decision on an item another actor holds, unless forced. */
 export function assertMayDecide(item: TClaimFields, principal: TPrincipal, force: boolean | undefined, now = new Date()): void {
-  if (!force && heldByAnother(item, principal, now)) throw holderConflict(item);
+  if (!force && heldByAnother(item, principal, now)) throw holderConflict(item, true);
 }
 
 /**
@@ -60,7 +61,9 @@ export async function claimTriageItem(principal: TPrincipal, triageItemId: strin
   if (!item) throw notFound("Triage item");
   if (count === 0) {
     if (item.status !== "pending") throw conflict(`Triage item is already ${item.status}`);
-    throw holderConflict(item);
+    if (heldByAnother(item, principal)) throw holderConflict(item, false);
+    // Released or expired between the two statements: nothing to name.
+    throw conflict("The item's claim changed meanwhile; claim it again");
   }
   publishTriageChange(principal.organizationId, principal.livemode);
   return claimResponse(item);

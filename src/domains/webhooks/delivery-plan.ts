@@ -2,9 +2,10 @@
 // subscribed to it, the run's own webhook_url and its batch's webhook_url.
 import { z } from "zod";
 import { db } from "../../foundation/db/client.ts";
-import { ZRunEventName, type TRunEventName } from "../runs/run-events.ts";
+import type { TRunEventName } from "../runs/run-events.ts";
 import { runEventBody, runEventId } from "./run-event-payload.ts";
 import { decryptSecret, encryptSecret, generateWebhookSecret } from "./secret-box.ts";
+import { ZWebhookEventName } from "./webhook-events.ts";
 import { signingSecrets } from "./webhook-secrets.ts";
 
 /** One event to one destination, with the exact bytes every attempt sends. */
@@ -12,7 +13,8 @@ export const ZDeliveryTarget = z.object({
   /** Unique per event and destination: de-duplicates the delivery itself. */
   deliveryKey: z.string().min(1),
   eventId: z.string().min(1),
-  event: ZRunEventName,
+  event: ZWebhookEventName,
+  /** The run the event is about (for triage.overdue: the overdue item's run). */
   runId: z.uuid(),
   organizationId: z.uuid(),
   livemode: z.boolean(),

@@ -10,19 +10,25 @@ import { db } from "../../foundation/db/client.ts";
 import { conflict, notFound } from "../../foundation/errors.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
-import { ZRunEventName, type TRunEventName } from "../runs/run-events.ts";
+import type { TRunEventName } from "../runs/run-events.ts";
 import { deliverAndRecord } from "./delivery-attempt.ts";
 import { runEventContent } from "./delivery-plan.ts";
 import { resendQueue, type TResendRequest } from "./resend-queue.ts";
 import { testEventBody } from "./run-event-payload.ts";
+import { triageOverdueBodyFor } from "./triage-overdue.ts";
+import { TRIAGE_OVERDUE_EVENT, ZWebhookEventName, type TWebhookEventName } from "./webhook-events.ts";
 import { signingSecrets, WITH_SECRETS } from "./webhook-secrets.ts";
 
-/** The body the original attempt sent: rebuilt from its run, or the test sample (run_id null). */
-async function originalBody(delivery: { eventId: string; event: TRunEventName; runId: string | null; organizationId: string; createdAt: Date }) {
+/**
+ * The body the original attempt sent: rebuilt from its run (a triage.overdue from its item,
+ * with the item's claim as it is now), or the test sample (run_id null).
+ */
+async function originalBody(delivery: { eventId: string; event: TWebhookEventName; runId: string | null; organizationId: string; createdAt: Date }) {
+  if (delivery.event === TRIAGE_OVERDUE_EVENT) return triageOverdueBodyFor(delivery);
   if (!delivery.runId) return testEventBody(delivery.eventId, delivery.organizationId, delivery.createdAt);
   const run = await db().run.findUnique({ where: { id: delivery.runId }, include: { triageItems: { select: { id: true }, orderBy: { round: "desc" }, take: 1 } } });
   if (!run) return null;
-  return runEventContent(run, delivery.event, run.triageItems[0]?.id ?? null).body;
+  return runEventContent(run, delivery.event as TRunEventName, run.triageItems[0]?.id ?? null).body;
 }
 
 export async function requestResend(principal: TPrincipal, webhookId: string, deliveryId: string) {
@@ -45,7 +51,7 @@ export async function performResend(request: TResendRequest): Promise<{ sent: bo
   });
   const webhook = delivery?.webhook;
   if (!delivery || !webhook?.isActive) return { sent: false, succeeded: false }; // deleted or disabled since
-  const event = ZRunEventName.parse(delivery.event);
+  const event = ZWebhookEventName.parse(delivery.event);
   const body = await originalBody({ ...delivery, event });
   if (body === null) return { sent: false, succeeded: false };
   const outcome = await deliverAndRecord(

@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
 import { ZHttpsUrl, ZUuid } from "../../foundation/schemas.ts";
-import { RUN_EVENTS } from "../runs/run-events.ts";
+import { ZWebhookEventName } from "./webhook-events.ts";
 
-/** A webhook subscribes to run events: the same names the run outcome carries. */
-export const ZWebhookEvent = z.enum(RUN_EVENTS);
+/** A webhook subscribes to run events (the names the run outcome carries) and, opt-in, triage.overdue. */
+export const ZWebhookEvent = ZWebhookEventName;
 
 export const ZCreateWebhookRequest = z.object({
   url: ZHttpsUrl,

@@ -15,7 +15,7 @@ import { testEventBody } from "./run-event-payload.ts";
 import { encryptSecret, generateWebhookSecret } from "./secret-box.ts";
 import { rotationOverlapEnds, signingSecrets, WITH_SECRETS } from "./webhook-secrets.ts";
 import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
-import type { TRunEventName as TWebhookEvent } from "../runs/run-events.ts";
+import type { TWebhookEventName as TWebhookEvent } from "./webhook-events.ts";
 
 function serializeWebhook(webhook: Omit<Webhook, "secretEncrypted" | "previousSecretEncrypted">, now = new Date()) {
   const overlap = webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now ? webhook.previousSecretExpiresAt : null;
