@@ -72,14 +72,8 @@ export function TriageHistory({ item }: { item: TTriageItem }) {
 }
 
 type TReviewStep = Extract<TRunStep, { type: "review" }>;
-/** Fields a review step may carry beyond the base contract (review rounds: feedback, patch, round, code). */
-type TReviewDetail = TReviewStep["detail"] & {
-  round?: number;
-  feedback?: string | null;
-  data_patch?: unknown;
-  proposed_output?: unknown;
-  reason_code?: string | null;
-};
+/** A review step with the reason code, when the server adds it to the step. */
+type TReviewDetail = TReviewStep["detail"] & { reason_code?: string | null };
 
 const DECISION_LABELS: Record<TReviewStep["detail"]["decision"], string> = {
   approved: "approved",
