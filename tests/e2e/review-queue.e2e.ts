@@ -286,3 +286,34 @@ test("the queue keeps its place while it loads, and its long JSON wraps at phone
   await screenshot(page, testInfo, "triage-phone-details");
   expect(consoleErrors).toEqual([]);
 });
+
+test("a run waiting for review offers the same decisions on its page: reject with a reason code", async ({ page, consoleErrors }, testInfo) => {
+  const workspace = await createWorkspace("Run Page Co");
+  const item = await createTriageItem(workspace.apiKey, `Pay invoice INV-9 (${tag()})`);
+
+  await signIn(page, workspace.reviewer);
+  await page.goto(`${baseUrl()}/runs/${item.runId}`);
+  const decisions = page.getByTestId("run-decisions");
+  await expect(decisions.getByRole("button", { name: "Approve" })).toBeVisible();
+  await expect(decisions.getByRole("button", { name: "Request changes" })).toBeVisible();
+  await decisions.getByRole("button", { name: "Reject" }).click();
+  await page.getByLabel("Reason code").selectOption("suspected_fraud");
+  await page.getByLabel("Reason for rejecting").fill("The vendor's bank details changed last week");
+  await screenshot(page, testInfo, "run-decisions");
+  await decisions.getByRole("button", { name: "Reject run" }).click();
+  await expect(page.getByTestId("run-status")).toContainText("cancelled");
+  await expect(page.getByTestId("run-resolution")).toHaveText("rejected");
+  await expect(decisions).toHaveCount(0);
+
+  const { body } = await api(workspace.apiKey, "GET", `/v1/runs/${item.runId}`);
+  expect(body.run).toMatchObject({ status: "cancelled", resolution: "rejected", reason_code: "suspected_fraud" });
+  expect(body.triage_item).toMatchObject({ status: "rejected", reason_code: "suspected_fraud", resolved_by_name: workspace.reviewer.name });
+
+  // A viewer sees the run without the decisions.
+  const other = await createTriageItem(workspace.apiKey, `Pay invoice INV-10 (${tag()})`);
+  await signIn(page, workspace.viewer);
+  await page.goto(`${baseUrl()}/runs/${other.runId}`);
+  await expect(page.getByTestId("run-triage")).toBeVisible();
+  await expect(page.getByTestId("run-decisions")).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
