@@ -311,6 +311,7 @@ test("a run waiting for review offers the same decisions on its page: reject wit
 
   // A viewer sees the run without the decisions.
   const other = await createTriageItem(workspace.apiKey, `Pay invoice INV-10 (${tag()})`);
+  await page.context().clearCookies();
   await signIn(page, workspace.viewer);
   await page.goto(`${baseUrl()}/runs/${other.runId}`);
   await expect(page.getByTestId("run-triage")).toBeVisible();
