@@ -3,7 +3,7 @@
 // A polite live region, so a screen reader hears the approval and how to take it back.
 import { useEffect, useState } from "react";
 import { Button } from "../ui/button";
-import type { TPendingApproval } from "./use-undoable-approvals";
+import { UNDO_SECONDS, type TPendingApproval } from "./use-undoable-approvals";
 
 export function UndoToasts({ waiting, onUndo }: { waiting: TPendingApproval[]; onUndo: (itemId: string) => void }) {
   const [now, setNow] = useState(() => Date.now());
@@ -15,7 +15,7 @@ export function UndoToasts({ waiting, onUndo }: { waiting: TPendingApproval[]; o
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-40 grid w-[min(24rem,calc(100vw-2rem))] gap-2">
       {waiting.map((approval) => {
-        const seconds = Math.max(0, Math.ceil((approval.sendAt - now) / 1000));
+        const seconds = Math.min(UNDO_SECONDS, Math.max(0, Math.ceil((approval.sendAt - now) / 1000)));
         return (
           <div
             key={approval.item.id}
