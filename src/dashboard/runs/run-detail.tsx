@@ -119,7 +119,7 @@ export function RunDetail({ runId }: { runId: string }) {
               </div>
               <div>
                 <p className="text-xs font-medium text-muted-foreground">Data</p>
-                <JsonBlock value={run.data} testId="run-data" />
+                <JsonBlock value={run.data} testId="run-data" label="Input data" />
               </div>
             </CardContent>
           </Card>
@@ -129,7 +129,7 @@ export function RunDetail({ runId }: { runId: string }) {
             </CardHeader>
             <CardContent>
               {run.output ? (
-                <JsonBlock value={run.output} testId="run-output" />
+                <JsonBlock value={run.output} testId="run-output" label="Output" />
               ) : (
                 <p className="text-sm text-muted-foreground" data-testid="run-output">
                   {run.status === "pending_triage"

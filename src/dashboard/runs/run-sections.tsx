@@ -7,8 +7,11 @@ import { Badge, StatusBadge } from "../ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import type { TRunDetail, TRunStep } from "./types";
 
-/** JSON that scrolls inside itself, so a long value never widens the page. */
-export function JsonBlock({ value, testId }: { value: unknown; testId?: string }) {
+/**
+ * JSON that scrolls inside itself, so a long value never widens the page; a box that scrolls
+ * is a focusable, named region, so the keyboard can reach and scroll it.
+ */
+export function JsonBlock({ value, testId, label }: { value: unknown; testId?: string; label: string }) {
   if (value === null || value === undefined) {
     return (
       <p className="text-sm text-muted-foreground" data-testid={testId}>
@@ -17,7 +20,13 @@ export function JsonBlock({ value, testId }: { value: unknown; testId?: string }
     );
   }
   return (
-    <pre data-testid={testId} className="max-h-96 max-w-full overflow-auto rounded-md bg-muted p-3 text-xs leading-relaxed">
+    <pre
+      data-testid={testId}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="max-h-96 max-w-full overflow-auto rounded-md bg-muted p-3 text-xs leading-relaxed focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
       {formatJson(value)}
     </pre>
   );
@@ -64,7 +73,7 @@ export function TriageHistory({ item }: { item: TTriageItem }) {
         ) : null}
         <div className="min-w-0">
           <p className="text-xs font-medium text-muted-foreground">Proposed output</p>
-          <JsonBlock value={item.proposed_output} testId="triage-proposed-output" />
+          <JsonBlock value={item.proposed_output} testId="triage-proposed-output" label="Proposed output" />
         </div>
       </CardContent>
     </Card>
