@@ -142,6 +142,15 @@ test("two reviewers see each other's claims, and the keyboard flow skips a claim
     const refused = await adaPage.request.post(`${baseUrl()}/api/trpc/triage.approve`, { data: { id: second.triageItemId } });
     expect(refused.status()).toBe(409);
     expect((await refused.json()).error.data.body.message).toContain(grace.name);
+
+    // In the queue the refusal says who holds the item, and Ada may decide anyway.
+    const gracesItem = card(adaPage, second.triageItemId);
+    await gracesItem.click();
+    await gracesItem.getByRole("button", { name: "Approve" }).click();
+    await expect(gracesItem.getByRole("alert")).toContainText(`${grace.name} is reviewing`, { timeout: 20_000 });
+    await gracesItem.getByRole("button", { name: "Decide anyway" }).click();
+    await expect(gracesItem).toHaveCount(0);
+    expect((await api(workspace.apiKey, "GET", `/v1/runs/${second.runId}`)).body.triage_item).toMatchObject({ status: "approved", resolved_by_name: ada.name });
   } finally {
     await adaContext.close();
     await graceContext.close();

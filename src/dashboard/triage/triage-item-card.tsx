@@ -40,6 +40,8 @@ type TProps = {
   form: TTriageForm;
   note: string;
   error: unknown;
+  /** Offered after a refusal that names someone else's claim: decide anyway (their claim ends). */
+  onForce?: () => void;
   now: number;
   onFocus: () => void;
   onToggleChecked: () => void;
@@ -52,7 +54,7 @@ function preview(value: unknown): string {
 }
 
 export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageItemCard(
-  { item, focused, open, canWrite, checked, claimedByOther, claimedByMe, busy, form, note, error, now, onFocus, onToggleChecked, decide },
+  { item, focused, open, canWrite, checked, claimedByOther, claimedByMe, busy, form, note, error, onForce, now, onFocus, onToggleChecked, decide },
   ref,
 ) {
   const noteId = useId();
@@ -230,6 +232,11 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
         ) : null}
       </section>
       {error ? <ErrorMessage error={error} /> : null}
+      {error && onForce ? (
+        <Button type="button" size="sm" variant="destructive" className="justify-self-start" disabled={busy} onClick={onForce}>
+          Decide anyway
+        </Button>
+      ) : null}
     </li>
   );
 });

@@ -148,6 +148,7 @@ export function TriageQueuePage() {
                   form={isFocused ? queue.form : null}
                   note={isFocused ? queue.note : ""}
                   error={queue.error?.itemId === item.id ? queue.error.error : null}
+                  onForce={queue.error?.itemId === item.id ? queue.error.force : undefined}
                   now={now}
                   onFocus={() => queue.focus(item.id)}
                   onToggleChecked={() => queue.toggleChecked(item.id)}

@@ -6,7 +6,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useSession } from "../shell/session-context";
+import { useCan, useSession } from "../shell/session-context";
+import { describeError } from "../lib/describe-error";
 import { useTRPC, useTRPCClient } from "../trpc";
 import { memberActor, type TChangeRequest, type TRejection, type TTriageForm, type TTriageItem, type TTriageListInput } from "./types";
 import type { TQueueFilters } from "./use-queue-filters";
@@ -45,6 +46,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
   const calls = useTriageCalls();
   const queryClient = useQueryClient();
   const me = memberActor(useSession().current.member_id);
+  const canWrite = useCan("triage:write");
   const input = useMemo(() => listInputFor(filters), [filters]);
   const listKey = useMemo(() => trpc.triage.list.queryKey(input), [trpc, input]);
   // Another filter keeps the previous list on screen until the new one arrives: no flash, no jump.
@@ -92,7 +94,8 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<TTriageForm>(null);
   const [note, setNote] = useState("");
-  const [error, setError] = useState<{ itemId: string; error: unknown } | null>(null);
+  /** The last refusal on an item; `force` retries it over someone else's claim. */
+  const [error, setError] = useState<{ itemId: string; error: unknown; force?: () => void } | null>(null);
   const [busy, setBusy] = useState(false);
 
   // Claims this page took, released when the item closes undecided.
@@ -106,7 +109,8 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
   );
   const claim = useCallback(
     async (item: TTriageItem) => {
-      if (claimedByOther(item) || item.status !== "pending") return;
+      // Viewers read without claiming; someone else's claim stands; decided items have none.
+      if (!canWrite || claimedByOther(item) || item.status !== "pending") return;
       try {
         const { data } = await calls.claim({ id: item.id });
         myClaims.current.add(item.id);
@@ -116,7 +120,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
         void refresh();
       }
     },
-    [calls, claimedByOther, setClaimInCache, refresh],
+    [canWrite, calls, claimedByOther, setClaimInCache, refresh],
   );
   const release = useCallback(
     (itemId: string) => {
@@ -223,13 +227,18 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
   );
 
   const onFailure = useCallback(
-    (itemId: string, cause: unknown) => {
-      setError({ itemId, error: cause });
+    (itemId: string, cause: unknown, force?: () => void) => {
+      // A 409 naming the claim's holder can be overruled (force: true); any other refusal cannot.
+      const overrulable = force && describeError(cause).type === "conflict" && /is reviewing/.test(describeError(cause).message);
+      setError({ itemId, error: cause, ...(overrulable ? { force } : {}) });
       // Someone else decided first (409) or the item is gone (404): show the queue as it is.
       void refresh();
     },
     [refresh],
   );
+
+  // The approval below may fail after its grace period; its forced retry runs as decideNow does.
+  const decideNowRef = useRef<(item: TTriageItem, call: (force: boolean) => Promise<unknown>, force?: boolean) => Promise<void>>(async () => undefined);
 
   // Approve with `a` (or the button): undoable for a few seconds, sent afterwards.
   const sendApproval = useCallback(
@@ -241,7 +250,9 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
         },
         (cause: unknown) => {
           setHidden((set) => without(set, item.id));
-          onFailure(item.id, cause);
+          const again = (force: boolean) =>
+            client.triage.approve.mutate({ id: item.id, force, ...(approvalNote ? { resolution_note: approvalNote } : {}) });
+          onFailure(item.id, cause, () => void decideNowRef.current(item, again, true));
         },
       );
     },
@@ -271,38 +282,44 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
     [approvals, focus],
   );
 
-  /** Runs a decision that is sent at once (edited approval, reject, request changes). */
+  /** Runs a decision that is sent at once (edited approval, reject, request changes, a forced retry). */
   const decideNow = useCallback(
-    async (item: TTriageItem, call: () => Promise<unknown>) => {
+    async (item: TTriageItem, call: (force: boolean) => Promise<unknown>, force = false): Promise<void> => {
       if (busy) return;
       setBusy(true);
+      setError(null);
       try {
-        await call();
+        await call(force);
         leave(item.id);
         settle([item.id]);
       } catch (cause) {
-        onFailure(item.id, cause);
+        onFailure(item.id, cause, force ? undefined : () => void decideNow(item, call, true));
       } finally {
         setBusy(false);
       }
     },
     [busy, leave, settle, onFailure],
   );
+  useEffect(() => {
+    decideNowRef.current = decideNow;
+  });
   const approveEdited = useCallback(
     (item: TTriageItem, output: Record<string, unknown>) => {
       const noteText = note.trim();
-      return decideNow(item, () => client.triage.approve.mutate({ id: item.id, output, ...(noteText ? { resolution_note: noteText } : {}) }));
+      return decideNow(item, (force) =>
+        client.triage.approve.mutate({ id: item.id, output, force, ...(noteText ? { resolution_note: noteText } : {}) }),
+      );
     },
     [decideNow, client, note],
   );
   const reject = useCallback(
     (item: TTriageItem, { reasonCode, reason }: TRejection) =>
-      decideNow(item, () => client.triage.reject.mutate({ id: item.id, reason, reason_code: reasonCode })),
+      decideNow(item, (force) => client.triage.reject.mutate({ id: item.id, reason, reason_code: reasonCode, force })),
     [decideNow, client],
   );
   const requestChanges = useCallback(
     (item: TTriageItem, { feedback, dataPatch }: TChangeRequest) =>
-      decideNow(item, () => calls.requestChanges({ id: item.id, feedback, ...(dataPatch ? { data_patch: dataPatch } : {}) })),
+      decideNow(item, (force) => calls.requestChanges({ id: item.id, feedback, force, ...(dataPatch ? { data_patch: dataPatch } : {}) })),
     [decideNow, calls],
   );
 
