@@ -23,7 +23,7 @@ export function UndoToasts({ waiting, onUndo }: { waiting: TPendingApproval[]; o
             className="pointer-events-auto flex items-center gap-3 rounded-lg border bg-background p-3 text-sm shadow-lg"
           >
             <p className="min-w-0 flex-1">
-              <span className="font-medium">Approved</span> <span className="break-words">{approval.item.agent_runs.task ?? approval.item.triage_reason}</span>
+              <span className="font-medium">Approved</span> <span className="line-clamp-2 break-words">{approval.item.agent_runs.task ?? approval.item.triage_reason}</span>
               <span className="block text-xs text-muted-foreground">Sent in {seconds} s · press u to undo</span>
             </p>
             <Button type="button" size="sm" variant="outline" onClick={() => onUndo(approval.item.id)}>
