@@ -36,7 +36,7 @@ function QueueSkeleton() {
       {Array.from({ length: 4 }, (_, index) => (
         <div key={index} aria-hidden className="grid gap-2 rounded-lg border bg-card p-3">
           <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="h-[22px] w-1/2" />
           <Skeleton className="h-5 w-3/4" />
           <Skeleton className="h-4 w-full" />
           <Skeleton className="h-8 w-72" />
