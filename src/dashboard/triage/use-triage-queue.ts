@@ -150,10 +150,19 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
       claimCalls.current.release(openId);
     };
   }, [openId]);
-  // The claim is given back when the page closes as well (best effort).
+  // The claim is given back when the page closes as well (best effort): on leaving for another
+  // dashboard page by a call, on unload by a beacon (a reload would otherwise hold it 15 minutes).
   useEffect(() => {
     const claims = myClaims.current;
+    const onPageHide = () => {
+      for (const itemId of claims) {
+        navigator.sendBeacon("/api/trpc/triage.release", new Blob([JSON.stringify({ id: itemId })], { type: "application/json" }));
+      }
+      claims.clear();
+    };
+    window.addEventListener("pagehide", onPageHide);
     return () => {
+      window.removeEventListener("pagehide", onPageHide);
       for (const itemId of claims) void calls.release({ id: itemId }).catch(() => undefined);
     };
   }, [calls]);
