@@ -199,6 +199,7 @@ test("x selects two cards; Shift+A approves both after a summary of agents and a
 test("a can be undone for a few seconds: the item leaves, comes back on Undo, and only a kept approval is sent", async ({ page, consoleErrors }, testInfo) => {
   const workspace = await createWorkspace("Undo Co");
   const item = await createTriageItem(workspace.apiKey, `Pay invoice INV-7 (${tag()})`);
+  const later = await createTriageItem(workspace.apiKey, `Pay invoice INV-8 (${tag()})`);
 
   await signIn(page, workspace.reviewer);
   await page.goto(`${baseUrl()}/triage`);
@@ -224,6 +225,13 @@ test("a can be undone for a few seconds: the item leaves, comes back on Undo, an
   await expect(card(page, item.triageItemId)).toHaveCount(0);
   await expect.poll(async () => (await api(workspace.apiKey, "GET", `/v1/runs/${item.runId}`)).body.triage_item.status, { timeout: 15_000 }).toBe("approved");
   await expect(toast).toHaveCount(0);
+
+  // Leaving the page while an approval waits sends it rather than dropping it.
+  await expect(card(page, later.triageItemId)).toHaveAttribute("aria-current", "true");
+  await page.keyboard.press("a");
+  await expect(card(page, later.triageItemId)).toHaveCount(0);
+  await page.reload();
+  await expect.poll(async () => (await api(workspace.apiKey, "GET", `/v1/runs/${later.runId}`)).body.triage_item.status, { timeout: 10_000 }).toBe("approved");
   await expect(page.getByText("The queue is clear")).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });

@@ -12,7 +12,7 @@ import { useTRPC, useTRPCClient } from "../trpc";
 import { memberActor, type TChangeRequest, type TRejection, type TTriageForm, type TTriageItem, type TTriageListInput } from "./types";
 import type { TQueueFilters } from "./use-queue-filters";
 import { useTriageCalls } from "./use-triage-calls";
-import { useUndoableApprovals, type TPendingApproval } from "./use-undoable-approvals";
+import { sendOnUnload, useUndoableApprovals, type TPendingApproval } from "./use-undoable-approvals";
 
 export const RESOLVED_INPUT = { limit: 10, status: "resolved" as const };
 const PAGE_SIZE = 100;
@@ -151,12 +151,12 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
     };
   }, [openId]);
   // The claim is given back when the page closes as well (best effort): on leaving for another
-  // dashboard page by a call, on unload by a beacon (a reload would otherwise hold it 15 minutes).
+  // dashboard page by a call, on unload by a keepalive request (a reload would otherwise hold it 15 minutes).
   useEffect(() => {
     const claims = myClaims.current;
     const onPageHide = () => {
       for (const itemId of claims) {
-        navigator.sendBeacon("/api/trpc/triage.release", new Blob([JSON.stringify({ id: itemId })], { type: "application/json" }));
+        sendOnUnload("/api/trpc/triage.release", { id: itemId });
       }
       claims.clear();
     };

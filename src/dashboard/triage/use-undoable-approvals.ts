@@ -1,11 +1,22 @@
 "use client";
 // `a` approves after a short grace period: the item leaves the list at once and a toast
 // offers Undo; only when the period ends is the approval sent. Leaving the page sends what
-// is still waiting (a beacon on unload, so a reload does not silently drop a decision).
+// is still waiting (a keepalive request on unload, so a reload does not silently drop a decision).
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TTriageItem } from "./types";
 
 export const UNDO_SECONDS = 5;
+
+/** A tRPC mutation sent as the page unloads (a keepalive fetch outlives the page). */
+export function sendOnUnload(path: string, body: unknown): void {
+  void fetch(path, {
+    method: "POST",
+    keepalive: true,
+    credentials: "same-origin",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }).catch(() => undefined);
+}
 
 export type TPendingApproval = { item: TTriageItem; note?: string; sendAt: number };
 
@@ -49,12 +60,12 @@ export function useUndoableApprovals(send: (approval: TPendingApproval) => void)
 
   useEffect(() => {
     const entries = timers.current;
-    // Unload: the page's requests may be cut off, a beacon is not (same origin, the session cookie goes with it).
+    // Unload: the page's ordinary requests may be cut off, a keepalive one is not (same origin: the session cookie goes with it).
     const onPageHide = () => {
       for (const { timer, approval } of entries.values()) {
         clearTimeout(timer);
         const body = { id: approval.item.id, ...(approval.note ? { resolution_note: approval.note } : {}) };
-        navigator.sendBeacon("/api/trpc/triage.approve", new Blob([JSON.stringify(body)], { type: "application/json" }));
+        sendOnUnload("/api/trpc/triage.approve", body);
       }
       entries.clear();
     };
