@@ -148,7 +148,7 @@ export function RunDetail({ runId }: { runId: string }) {
             <CardTitle>Steps</CardTitle>
           </CardHeader>
           <CardContent>
-            <RunSteps runId={run.id} headingLevel={4} />
+            <RunSteps runId={run.id} headingLevel={3} />
           </CardContent>
         </Card>
 
