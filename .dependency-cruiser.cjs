@@ -11,11 +11,10 @@ const DOMAINS_BELOW = {
   usage: ["agents", "auth"],
   "agent-definitions": ["agents", "auth"],
   runs: ["agents", "agent-definitions", "auth", "usage"],
-  // Claims (and review rounds): what a decision on a triage item may do, below the triage service.
-  reviews: ["runs", "auth"],
   triage: ["runs", "auth", "reviews"],
   batches: ["runs", "auth", "usage", "agents", "agent-definitions"],
   webhooks: ["runs", "auth"],
+  // Claims and review rounds: what a decision on a triage item may do, below the triage service.
   reviews: ["runs", "auth", "agents"],
 };
 

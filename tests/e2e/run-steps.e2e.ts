@@ -51,8 +51,8 @@ test("the run page shows the steps as a timeline, with the review once decided",
   await page.goto(`${baseUrl()}/runs/${item.runId}`);
   await expect(page.getByRole("heading", { name: "Steps", exact: true })).toBeVisible();
   const steps = page.getByRole("list", { name: "Steps" });
-  await expect(steps.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 4 }) })).toHaveCount(3);
-  await expect(steps.getByRole("heading", { level: 4 })).toHaveText([
+  await expect(steps.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) })).toHaveCount(3);
+  await expect(steps.getByRole("heading", { level: 3 })).toHaveText([
     "Step 1: Agent: ap_specialist",
     "Step 2: Sent to a person",
     "Step 3: Review: approved by e2e",

@@ -38,7 +38,7 @@ test("a reviewer approves, edits-and-approves and rejects with the keyboard alon
   await expect(page.getByTestId("triage-key-hint")).toContainText("approve");
   await screenshot(page, testInfo, "triage-queue");
 
-  // a: approve the selected (oldest) item; the next one is selected.
+  // a: approve the selected (soonest due) item; it leaves at once (sent after the undo period); the next one is selected.
   await page.keyboard.press("a");
   await expect(card(page, first.triageItemId)).toHaveCount(0);
   await expect(card(page, second.triageItemId)).toHaveAttribute("aria-current", "true");
@@ -60,13 +60,16 @@ test("a reviewer approves, edits-and-approves and rejects with the keyboard alon
   await expect(card(page, second.triageItemId)).toHaveCount(0);
   await expect(card(page, third.triageItemId)).toHaveAttribute("aria-current", "true");
 
-  // r: reject needs a reason; Enter submits.
+  // r: reject needs a reason and a reason code; Enter submits.
   await page.keyboard.press("r");
   const reason = page.getByLabel("Reason for rejecting");
   await expect(reason).toBeFocused();
   await reason.press("Enter");
   await expect(card(page, third.triageItemId).getByRole("alert")).toContainText("Give a reason");
   await reason.fill("Duplicate of INV-1001");
+  await reason.press("Enter");
+  await expect(card(page, third.triageItemId).getByRole("alert")).toContainText("Choose a reason code");
+  await page.getByLabel("Reason code").selectOption("duplicate");
   await reason.press("Enter");
   await expect(card(page, third.triageItemId)).toHaveCount(0);
   await expect(page.getByText("The queue is clear")).toBeVisible();
@@ -87,7 +90,12 @@ test("a reviewer approves, edits-and-approves and rejects with the keyboard alon
   expect(b.run).toMatchObject({ status: "completed", output: edited });
   expect(b.triage_item).toMatchObject({ status: "approved", output_edited: true, resolved_by_name: workspace.reviewer.name });
   expect(c.run.status).toBe("cancelled");
-  expect(c.triage_item).toMatchObject({ status: "rejected", resolution_note: "Duplicate of INV-1001", resolved_by_name: workspace.reviewer.name });
+  expect(c.triage_item).toMatchObject({
+    status: "rejected",
+    resolution_note: "Duplicate of INV-1001",
+    reason_code: "duplicate",
+    resolved_by_name: workspace.reviewer.name,
+  });
   const list = await api(workspace.apiKey, "GET", "/v1/triage?status=resolved&limit=100");
   const names = list.body.data.filter((item: { id: string }) => [first, second, third].some((x) => x.triageItemId === item.id));
   expect(names.map((item: { resolved_by_name: string }) => item.resolved_by_name)).toEqual(Array(3).fill(workspace.reviewer.name));

@@ -10,7 +10,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { ErrorMessage, Loading } from "../ui/feedback";
 import { CancelRunButton } from "./cancel-run-button";
 import { RunDeliveries } from "./run-deliveries";
-import { JsonBlock, TriageHistory } from "./run-sections";
+import { RunDecisions } from "./run-decisions";
+import { JsonBlock, ReviewRounds, TriageHistory } from "./run-sections";
 import { RunSteps } from "./run-steps";
 import { CANCELLABLE_STATUSES, formatConfidence, formatCount, TERMINAL_STATUSES } from "./types";
 import { useLiveRun } from "./use-live-run";
@@ -18,6 +19,7 @@ import { useLiveRun } from "./use-live-run";
 export function RunDetail({ runId }: { runId: string }) {
   const canRun = useCan("agents:run");
   const canReadWebhooks = useCan("webhooks:read");
+  const canDecide = useCan("triage:write");
   const { detail, live } = useLiveRun(runId);
 
   const back = (
@@ -67,6 +69,11 @@ export function RunDetail({ runId }: { runId: string }) {
               <Fact label="Started">{formatDateTime(run.started_at)}</Fact>
               <Fact label="Finished">{formatDateTime(run.completed_at)}</Fact>
               <Fact label="Mode">{run.livemode ? "live" : "test"}</Fact>
+              <Fact label="Review round">{run.review_round}</Fact>
+              <Fact label="Resolution">
+                <span data-testid="run-resolution">{run.resolution ? run.resolution.replace(/_/g, " ") : "—"}</span>
+                {run.reason_code ? <span className="text-muted-foreground"> ({run.reason_code.replace(/_/g, " ")})</span> : null}
+              </Fact>
               <Fact label="Batch">
                 {run.batch_id ? (
                   <Link className="underline underline-offset-4" href={`/batches/${run.batch_id}`}>
@@ -90,6 +97,7 @@ export function RunDetail({ runId }: { runId: string }) {
           </CardContent>
         </Card>
 
+        {canDecide && triageItem?.status === "pending" && run.status === "pending_triage" ? <RunDecisions run={run} item={triageItem} /> : null}
         {run.error_message ? (
           <div role="alert" data-testid="run-error" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
             <p className="font-medium">Error</p>
@@ -111,7 +119,7 @@ export function RunDetail({ runId }: { runId: string }) {
               </div>
               <div>
                 <p className="text-xs font-medium text-muted-foreground">Data</p>
-                <JsonBlock value={run.data} testId="run-data" />
+                <JsonBlock value={run.data} testId="run-data" label="Input data" />
               </div>
             </CardContent>
           </Card>
@@ -121,7 +129,7 @@ export function RunDetail({ runId }: { runId: string }) {
             </CardHeader>
             <CardContent>
               {run.output ? (
-                <JsonBlock value={run.output} testId="run-output" />
+                <JsonBlock value={run.output} testId="run-output" label="Output" />
               ) : (
                 <p className="text-sm text-muted-foreground" data-testid="run-output">
                   {run.status === "pending_triage"
@@ -140,11 +148,12 @@ export function RunDetail({ runId }: { runId: string }) {
             <CardTitle>Steps</CardTitle>
           </CardHeader>
           <CardContent>
-            <RunSteps runId={run.id} headingLevel={4} />
+            <RunSteps runId={run.id} headingLevel={3} />
           </CardContent>
         </Card>
 
         {triageItem ? <TriageHistory item={triageItem} /> : null}
+        <ReviewRounds runId={run.id} />
         {canReadWebhooks ? <RunDeliveries runId={run.id} runStatus={run.status} /> : null}
       </div>
     </>

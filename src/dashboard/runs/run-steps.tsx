@@ -10,7 +10,7 @@ import { Badge, StatusBadge } from "../ui/badge";
 import { ErrorMessage, Loading } from "../ui/feedback";
 import type { TRunStep } from "./types";
 
-/** Fetches and shows a run's steps; `headingLevel` keeps the page's outline (h3 on the run page, h4 in a card). */
+/** Fetches and shows a run's steps; `headingLevel` keeps the page's outline: one below the heading the steps sit under. */
 export function RunSteps({ runId, headingLevel = 3 }: { runId: string; headingLevel?: 3 | 4 }) {
   const trpc = useTRPC();
   const steps = useQuery(trpc.runs.steps.queryOptions({ id: runId }));

@@ -1,40 +1,166 @@
 "use client";
-// The two inline forms of a decision: a reason to reject (required), and the JSON editor
-// for approving an edited output (checked here before it is sent; the server checks again).
+// The inline forms of a decision: reject (a reason code and a reason), request changes
+// (feedback, and a patch of the input data), and the JSON editor for approving an edited
+// output. JSON is checked here before it is sent; the server checks again.
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { formatJson } from "../lib/format";
 import { Button } from "../ui/button";
-import { Field, Input, Textarea } from "../ui/input";
+import { Field, Input, Select, Textarea } from "../ui/input";
 import { parseOutputObject } from "./format";
+import { JsonBlock } from "./json-block";
+import { REASON_CODE_LABELS, REJECT_REASON_CODES, type TChangeRequest, type TRejectReasonCode, type TRejection } from "./types";
 
-export function RejectForm({ busy, onSubmit, onCancel }: { busy: boolean; onSubmit: (reason: string) => void; onCancel: () => void }) {
+export function RejectForm({ busy, onSubmit, onCancel }: { busy: boolean; onSubmit: (rejection: TRejection) => void; onCancel: () => void }) {
   const id = useId();
+  const [reasonCode, setReasonCode] = useState<TRejectReasonCode | "">("");
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<{ field: "code" | "reason"; message: string }>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) return setError("Give a reason: it is recorded with the decision.");
-    onSubmit(reason.trim());
+    if (!reason.trim()) return setError({ field: "reason", message: "Give a reason: it is recorded with the decision." });
+    if (!reasonCode) return setError({ field: "code", message: "Choose a reason code." });
+    onSubmit({ reasonCode, reason: reason.trim() });
   };
   return (
     <form onSubmit={submit} onKeyDown={cancelOnEscape(onCancel)} className="grid gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3" aria-label="Reject">
-      <Field id={id} label="Reason for rejecting" hint="Enter rejects; Esc cancels." error={error}>
-        <Input
+      <div className="grid gap-2 sm:grid-cols-[14rem_1fr]">
+        <Field id={`${id}-code`} label="Reason code" error={error?.field === "code" ? error.message : undefined}>
+          <Select
+            id={`${id}-code`}
+            value={reasonCode}
+            aria-required="true"
+            aria-invalid={error?.field === "code"}
+            aria-describedby={error?.field === "code" ? `${id}-code-error` : undefined}
+            onChange={(event) => {
+              setReasonCode(event.target.value as TRejectReasonCode);
+              setError(undefined);
+            }}
+          >
+            <option value="">Choose…</option>
+            {REJECT_REASON_CODES.map((code) => (
+              <option key={code} value={code}>
+                {REASON_CODE_LABELS[code]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={id} label="Reason for rejecting" hint="Enter rejects; Esc cancels." error={error?.field === "reason" ? error.message : undefined}>
+          <Input
+            id={id}
+            autoFocus
+            value={reason}
+            maxLength={5000}
+            aria-invalid={error?.field === "reason"}
+            aria-describedby={error?.field === "reason" ? `${id}-error` : `${id}-hint`}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(undefined);
+            }}
+          />
+        </Field>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="destructive" size="sm" disabled={busy}>
+          Reject run
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Sends the item back: the reviewer's feedback, and for built-in agents a JSON Merge Patch
+ * (RFC 7386) over the run's input data, shown beside the data it changes.
+ */
+export function RequestChangesForm({
+  data,
+  canPatch,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  data: unknown;
+  canPatch: boolean;
+  busy: boolean;
+  onSubmit: (request: TChangeRequest) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [feedback, setFeedback] = useState("");
+  const [patch, setPatch] = useState("{}");
+  const [error, setError] = useState<{ field: "feedback" | "patch"; message: string }>();
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!feedback.trim()) return setError({ field: "feedback", message: "Tell the agent what to change." });
+    let dataPatch: Record<string, unknown> | undefined;
+    if (canPatch) {
+      const parsed = parseOutputObject(patch, "The patch", '{ "purchase_order": { "total": 100 } }');
+      if ("error" in parsed) return setError({ field: "patch", message: parsed.error });
+      dataPatch = Object.keys(parsed.value).length > 0 ? parsed.value : undefined;
+    }
+    onSubmit({ feedback: feedback.trim(), ...(dataPatch ? { dataPatch } : {}) });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      submit();
+      return;
+    }
+    cancelOnEscape(onCancel)(event);
+  };
+  return (
+    <form onSubmit={submit} onKeyDown={onKeyDown} className="grid min-w-0 gap-3 rounded-md border border-primary/30 bg-primary/5 p-3" aria-label="Request changes">
+      <Field
+        id={id}
+        label="Feedback for the agent"
+        hint="The agent runs again with it. Ctrl+Enter sends; Esc cancels."
+        error={error?.field === "feedback" ? error.message : undefined}
+      >
+        <Textarea
           id={id}
           autoFocus
-          value={reason}
-          maxLength={5000}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          rows={3}
+          maxLength={4000}
+          value={feedback}
+          aria-invalid={error?.field === "feedback"}
+          aria-describedby={error?.field === "feedback" ? `${id}-error` : `${id}-hint`}
           onChange={(event) => {
-            setReason(event.target.value);
+            setFeedback(event.target.value);
             setError(undefined);
           }}
         />
       </Field>
+      {canPatch ? (
+        <div className="grid min-w-0 gap-3 md:grid-cols-2">
+          <Field
+            id={`${id}-patch`}
+            label="Changes to the input data (JSON Merge Patch)"
+            hint='Only what changes, e.g. { "purchase_order": { "total": 100 } }; null removes a field; {} changes nothing.'
+            error={error?.field === "patch" ? error.message : undefined}
+          >
+            <Textarea
+              id={`${id}-patch`}
+              spellCheck={false}
+              rows={6}
+              className="font-mono text-xs"
+              value={patch}
+              aria-invalid={error?.field === "patch"}
+              aria-describedby={error?.field === "patch" ? `${id}-patch-error` : `${id}-patch-hint`}
+              onChange={(event) => {
+                setPatch(event.target.value);
+                setError(undefined);
+              }}
+            />
+          </Field>
+          <JsonBlock label="Current input data" value={data ?? null} />
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" size="sm" disabled={busy}>
-          Reject run
+        <Button type="submit" size="sm" disabled={busy}>
+          Send back to the agent
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
           Cancel

@@ -1,5 +1,5 @@
 "use client";
-// Formatted JSON that folds when long, and scrolls sideways inside itself (never the page).
+// Formatted JSON that folds when long; long lines wrap (no sideways scrolling, nothing to focus).
 import { useId, useState } from "react";
 import { formatJson } from "../lib/format";
 import { cn } from "../lib/cn";
@@ -28,7 +28,7 @@ export function JsonBlock({ label, value }: { label: string; value: unknown }) {
         id={id}
         aria-labelledby={`${id}-label`}
         className={cn(
-          "min-w-0 overflow-x-auto rounded-md bg-muted/60 p-2 font-mono text-xs leading-relaxed",
+          "min-w-0 rounded-md bg-muted/60 p-2 font-mono text-xs leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]",
           long && !expanded && "max-h-56 overflow-y-hidden [mask-image:linear-gradient(to_bottom,black_75%,transparent)]",
         )}
       >

@@ -1,8 +1,12 @@
 // The keys the queue answers to, always on screen.
 const KEYS_TO_DECIDE = [
   ["a", "approve"],
+  ["u", "undo"],
   ["e", "edit output"],
+  ["c", "request changes"],
   ["r", "reject"],
+  ["x", "select"],
+  ["Shift+A", "approve selected"],
 ] as const;
 
 function Key({ children }: { children: string }) {
@@ -15,6 +19,9 @@ export function KeyHint({ canWrite }: { canWrite: boolean }) {
       <span className="font-medium">Keys:</span>
       <span>
         <Key>j</Key> / <Key>k</Key> next / previous
+      </span>
+      <span>
+        <Key>Enter</Key> details
       </span>
       {canWrite
         ? KEYS_TO_DECIDE.map(([key, label]) => (

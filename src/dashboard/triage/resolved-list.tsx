@@ -4,7 +4,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { formatDateTime } from "../lib/format";
 import { Badge, StatusBadge } from "../ui/badge";
 import { ErrorMessage, Loading } from "../ui/feedback";
-import type { TTriageItem } from "./types";
+import { REASON_CODE_LABELS, type TTriageItem } from "./types";
 
 export function ResolvedList({ query }: { query: UseQueryResult<{ data: TTriageItem[] }, unknown> }) {
   return (
@@ -22,6 +22,8 @@ export function ResolvedList({ query }: { query: UseQueryResult<{ data: TTriageI
               <div className="flex min-w-0 flex-wrap items-center gap-2">
                 <StatusBadge status={item.status} />
                 {item.output_edited ? <Badge variant="secondary">edited</Badge> : null}
+                {item.reason_code ? <Badge variant="outline">{REASON_CODE_LABELS[item.reason_code]}</Badge> : null}
+                {(item.round ?? 0) > 0 ? <Badge variant="secondary">Round {item.round}</Badge> : null}
                 <span className="min-w-0 font-medium break-words">{item.agent_runs.task ?? item.triage_reason}</span>
               </div>
               <p className="text-xs text-muted-foreground">

@@ -1,135 +1,241 @@
 "use client";
-// One item of the queue: what the agent was asked, what it saw, what it proposes and why a
-// person is needed, with the decisions a reviewer can take on it.
-import { AlertTriangleIcon, CheckIcon, ChevronDownIcon, ChevronRightIcon, PencilIcon, XIcon } from "lucide-react";
+// One item of the queue as a compact card: what was asked, why a person is needed, how long
+// is left, who is on it, and the decisions. The details (the whole input and proposal, the
+// forms, what the agent did) open on demand; opening them claims the item.
+import { AlertTriangleIcon, CheckIcon, ChevronDownIcon, ChevronRightIcon, ExternalLinkIcon, MessageSquareIcon, PencilIcon, XIcon } from "lucide-react";
+import Link from "next/link";
 import { forwardRef, useId, useState } from "react";
 import { cn } from "../lib/cn";
 import { formatDateTime } from "../lib/format";
-import { Badge } from "../ui/badge";
+import { RunSteps } from "../runs/run-steps";
+import { Badge, StatusBadge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/feedback";
 import { Input, Label } from "../ui/input";
-import { RunSteps } from "../runs/run-steps";
-import { EditOutputForm, RejectForm } from "./decision-forms";
-import { formatAge, formatConfidence } from "./format";
+import { EditOutputForm, RejectForm, RequestChangesForm } from "./decision-forms";
+import { describeDue, formatAge, formatConfidence } from "./format";
 import { JsonBlock } from "./json-block";
-import type { TTriageForm, TTriageItem } from "./types";
+import { canPatchData, type TChangeRequest, type TRejection, type TTriageForm, type TTriageItem } from "./types";
 
 export type TDecisionHandlers = {
-  approve: (output?: Record<string, unknown>) => void;
-  reject: (reason: string) => void;
+  approve: () => void;
+  approveEdited: (output: Record<string, unknown>) => void;
+  reject: (rejection: TRejection) => void;
+  requestChanges: (request: TChangeRequest) => void;
   openForm: (form: TTriageForm) => void;
+  toggleOpen: () => void;
   setNote: (note: string) => void;
 };
 
 type TProps = {
   item: TTriageItem;
-  selected: boolean;
+  focused: boolean;
+  open: boolean;
   canWrite: boolean;
+  /** Ticked for a bulk approval; undefined where bulk selection does not apply. */
+  checked: boolean | undefined;
+  claimedByOther: boolean;
+  claimedByMe: boolean;
   busy: boolean;
   form: TTriageForm;
   note: string;
   error: unknown;
+  /** Offered after a refusal that names someone else's claim: decide anyway (their claim ends). */
+  onForce?: () => void;
   now: number;
-  onSelect: () => void;
+  onFocus: () => void;
+  onToggleChecked: () => void;
   decide: TDecisionHandlers;
 };
 
+/** One line of the input data, for the collapsed card (the whole of it is under Details). */
+function preview(value: unknown): string {
+  return value === null || value === undefined ? "—" : JSON.stringify(value).slice(0, 400);
+}
+
 export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageItemCard(
-  { item, selected, canWrite, busy, form, note, error, now, onSelect, decide },
+  { item, focused, open, canWrite, checked, claimedByOther, claimedByMe, busy, form, note, error, onForce, now, onFocus, onToggleChecked, decide },
   ref,
 ) {
   const noteId = useId();
   const whyId = useId();
+  const detailsId = useId();
   const [whyOpen, setWhyOpen] = useState(false);
   const run = item.agent_runs;
-  // The agent's version comes with custom agents (issue 19); shown when the server sends it.
-  const version = (run as { agent_version?: number | null }).agent_version ?? (item as { agent_version?: number | null }).agent_version ?? null;
+  const due = item.status === "pending" ? describeDue(item.due_at, now) : null;
+  const round = item.round ?? 0;
+  const decidable = canWrite && item.status === "pending";
+  const title = run.task ?? item.triage_reason;
   return (
     <li
       ref={ref}
       data-triage-id={item.id}
-      aria-current={selected ? "true" : undefined}
-      aria-label={run.task ?? item.triage_reason}
-      onClick={selected ? undefined : onSelect}
+      aria-current={focused ? "true" : undefined}
+      aria-label={title}
+      onClick={focused ? undefined : onFocus}
       className={cn(
-        "grid min-w-0 scroll-mt-20 gap-3 rounded-lg border bg-card p-4 shadow-xs transition-shadow",
-        selected ? "border-primary ring-2 ring-primary/40" : "cursor-pointer hover:border-foreground/30",
+        "grid min-w-0 scroll-mt-24 gap-2 rounded-lg border bg-card p-3 shadow-xs transition-shadow",
+        focused ? "border-primary ring-2 ring-primary/40" : "cursor-pointer hover:border-foreground/30",
+        claimedByOther && !focused && "bg-muted/40",
       )}
     >
-      <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
-        <p className="min-w-0 font-medium break-words">{run.task ?? "(no task)"}</p>
-        <div className="flex flex-wrap items-center gap-1.5 text-xs">
-          <Badge variant="outline" title="Agent">
-            <span className="sr-only">Agent: </span>
-            {run.agent_type}
-            {version !== null ? ` v${version}` : ""}
-          </Badge>
-          <Badge variant="warning" title="Agent confidence">
-            {formatConfidence(run.confidence_score)} confident
-          </Badge>
-          <span className="text-muted-foreground" title={formatDateTime(item.created_at)}>
-            {formatAge(item.created_at, now)}
-          </span>
-        </div>
+      <div className="flex h-5 min-w-0 items-center gap-2">
+        {checked !== undefined ? (
+          <input
+            type="checkbox"
+            className="size-4 shrink-0 accent-primary"
+            checked={checked}
+            aria-label={`Select for bulk approval: ${title}`}
+            aria-keyshortcuts="x"
+            onClick={(event) => event.stopPropagation()}
+            onChange={onToggleChecked}
+          />
+        ) : null}
+        <p className="min-w-0 flex-1 truncate text-sm leading-5 font-medium" title={run.task}>
+          {run.task ?? "(no task)"}
+        </p>
+        <span className="shrink-0 text-xs text-muted-foreground" title={formatDateTime(item.created_at)}>
+          {formatAge(item.created_at, now)}
+        </span>
+        <Link
+          href={`/runs/${item.run_id}`}
+          className="inline-flex shrink-0 items-center gap-1 text-xs underline underline-offset-4 hover:text-foreground"
+          onClick={(event) => event.stopPropagation()}
+        >
+          Run {item.run_id.slice(0, 8)}
+          <ExternalLinkIcon className="size-3" aria-hidden />
+        </Link>
       </div>
-      <p className="flex items-start gap-2 text-sm">
-        <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-        <span className="min-w-0 break-words">
+      <div className="flex min-h-5 min-w-0 flex-wrap items-center gap-1.5 text-xs">
+        {item.status !== "pending" ? <StatusBadge status={item.status} /> : null}
+        <Badge variant="outline" title="Agent">
+          <span className="sr-only">Agent: </span>
+          {run.agent_type}
+          {item.agent_version !== undefined ? ` v${item.agent_version}` : ""}
+        </Badge>
+        <Badge variant="warning" title="Agent confidence">
+          {formatConfidence(run.confidence_score)} confident
+        </Badge>
+        {round > 0 ? (
+          <Badge variant="secondary" title="Review round">
+            Round {round}
+          </Badge>
+        ) : null}
+        {due ? (
+          <Badge variant={due.overdue ? "destructive" : "outline"} data-testid="triage-due" title={item.due_at ? `Due ${formatDateTime(item.due_at)}` : undefined}>
+            {due.label}
+          </Badge>
+        ) : null}
+        {claimedByOther ? (
+          <Badge variant="secondary" data-testid="triage-claim">
+            {item.claimed_by_name ?? "Someone"} is reviewing
+          </Badge>
+        ) : claimedByMe ? (
+          <Badge variant="outline" data-testid="triage-claim">
+            You are reviewing
+          </Badge>
+        ) : null}
+      </div>
+      <p className="flex h-5 min-w-0 items-center gap-2 text-sm leading-5">
+        <AlertTriangleIcon className="size-4 shrink-0 text-warning" aria-hidden />
+        <span className="min-w-0 truncate" title={item.triage_reason}>
           <span className="sr-only">Why a person is needed: </span>
           {item.triage_reason}
         </span>
       </p>
-      <div className="grid min-w-0 gap-3 md:grid-cols-2">
-        <JsonBlock label="Input data" value={run.data ?? null} />
-        {form === "edit" ? (
-          <EditOutputForm proposed={item.proposed_output} busy={busy} onSubmit={(output) => decide.approve(output)} onCancel={() => decide.openForm(null)} />
-        ) : (
-          <JsonBlock label="Proposed output" value={item.proposed_output} />
-        )}
-      </div>
-      <div className="grid min-w-0 gap-2">
+      <p className="h-4 min-w-0 truncate font-mono text-xs leading-4 text-muted-foreground">
+        <span className="sr-only">Input data: </span>
+        {preview(run.data)}
+      </p>
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
         <Button
           type="button"
           variant="outline"
           size="sm"
-          className="justify-self-start"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          aria-keyshortcuts="Enter"
+          onClick={(event) => {
+            event.stopPropagation();
+            decide.toggleOpen();
+          }}
+        >
+          {open ? <ChevronDownIcon aria-hidden /> : <ChevronRightIcon aria-hidden />} Details
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
           aria-expanded={whyOpen}
           aria-controls={whyId}
-          onClick={() => setWhyOpen(!whyOpen)}
+          onClick={(event) => {
+            event.stopPropagation();
+            setWhyOpen(!whyOpen);
+          }}
         >
           {whyOpen ? <ChevronDownIcon aria-hidden /> : <ChevronRightIcon aria-hidden />} Why?
         </Button>
-        {/* Fetched only when opened: what the agent checked and found, step by step. */}
-        <section id={whyId} hidden={!whyOpen} aria-label="What the agent did" className="min-w-0 rounded-md border p-3">
-          {whyOpen ? <RunSteps runId={item.run_id} headingLevel={3} /> : null}
-        </section>
+        {decidable && form === null ? (
+          <>
+            <Button type="button" size="sm" disabled={busy} onClick={decide.approve} aria-keyshortcuts="a">
+              <CheckIcon aria-hidden /> Approve
+            </Button>
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("edit")} aria-keyshortcuts="e">
+              <PencilIcon aria-hidden /> Edit
+            </Button>
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("changes")} aria-keyshortcuts="c">
+              <MessageSquareIcon aria-hidden /> Request changes
+            </Button>
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("reject")} aria-keyshortcuts="r">
+              <XIcon aria-hidden /> Reject
+            </Button>
+          </>
+        ) : null}
       </div>
-      {canWrite ? (
-        <div className="grid gap-2 border-t pt-3">
-          {selected && form !== "reject" ? (
-            <div className="grid gap-1.5 sm:max-w-md">
-              <Label htmlFor={noteId}>Note (optional, kept with an approval)</Label>
-              <Input id={noteId} value={note} maxLength={5000} onChange={(event) => decide.setNote(event.target.value)} />
+      {/* Fetched only when opened: what the agent checked and found, step by step. */}
+      <section id={whyId} hidden={!whyOpen} aria-label="What the agent did" className="min-w-0 rounded-md border p-3">
+        {whyOpen ? <RunSteps runId={item.run_id} headingLevel={3} /> : null}
+      </section>
+      <section id={detailsId} hidden={!open} aria-label="Details" className="grid min-w-0 gap-3 border-t pt-3">
+        {open ? (
+          <>
+            {run.task && run.task.length > 0 ? <p className="text-sm break-words whitespace-pre-wrap">{run.task}</p> : null}
+            <p className="text-sm break-words">
+              <span className="text-muted-foreground">Why a person is needed: </span>
+              {item.triage_reason}
+            </p>
+            {form === "changes" ? (
+              <RequestChangesForm
+                data={run.data}
+                canPatch={canPatchData(run.agent_type)}
+                busy={busy}
+                onSubmit={decide.requestChanges}
+                onCancel={() => decide.openForm(null)}
+              />
+            ) : null}
+            <div className="grid min-w-0 gap-3 md:grid-cols-2">
+              {form === "changes" && canPatchData(run.agent_type) ? null : <JsonBlock label="Input data" value={run.data ?? null} />}
+              {form === "edit" ? (
+                <EditOutputForm proposed={item.proposed_output} busy={busy} onSubmit={decide.approveEdited} onCancel={() => decide.openForm(null)} />
+              ) : (
+                <JsonBlock label="Proposed output" value={item.proposed_output} />
+              )}
             </div>
-          ) : null}
-          {form === "reject" ? <RejectForm busy={busy} onSubmit={decide.reject} onCancel={() => decide.openForm(null)} /> : null}
-          {/* While editing, the editor's own buttons decide. */}
-          {form === null ? (
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" size="sm" disabled={busy} onClick={() => decide.approve()} aria-keyshortcuts="a">
-                <CheckIcon aria-hidden /> Approve
-              </Button>
-              <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("edit")} aria-keyshortcuts="e">
-                <PencilIcon aria-hidden /> Edit
-              </Button>
-              <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("reject")} aria-keyshortcuts="r">
-                <XIcon aria-hidden /> Reject
-              </Button>
-            </div>
-          ) : null}
-          {error ? <ErrorMessage error={error} /> : null}
-        </div>
+            {decidable && form !== "reject" && form !== "changes" ? (
+              <div className="grid gap-1.5 sm:max-w-md">
+                <Label htmlFor={noteId}>Note (optional, kept with an approval)</Label>
+                <Input id={noteId} value={note} maxLength={5000} onChange={(event) => decide.setNote(event.target.value)} />
+              </div>
+            ) : null}
+            {form === "reject" ? <RejectForm busy={busy} onSubmit={decide.reject} onCancel={() => decide.openForm(null)} /> : null}
+          </>
+        ) : null}
+      </section>
+      {error ? <ErrorMessage error={error} /> : null}
+      {error && onForce ? (
+        <Button type="button" size="sm" variant="destructive" className="justify-self-start" disabled={busy} onClick={onForce}>
+          Decide anyway
+        </Button>
       ) : null}
     </li>
   );

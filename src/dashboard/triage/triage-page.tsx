@@ -1,26 +1,22 @@
 "use client";
-// The triage queue: runs the agents were unsure of, oldest first, for a person to approve,
-// edit or reject, by mouse or by keyboard alone. The list refreshes live (SSE), not by polling.
+// The triage queue: runs the agents were unsure of, soonest due first, for a person to
+// approve, edit, send back or reject, by mouse or by keyboard alone. Compact cards, details
+// on demand; filters in the URL; the list refreshes live (SSE), not by polling.
 import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "../shell/dashboard-shell";
 import { useCan } from "../shell/session-context";
 import { cn } from "../lib/cn";
-import { EmptyState, ErrorMessage, Loading } from "../ui/feedback";
+import { Button } from "../ui/button";
+import { EmptyState, ErrorMessage, Skeleton } from "../ui/feedback";
+import { BulkApproveDialog } from "./bulk-approve-dialog";
 import { KeyHint } from "./key-hint";
+import { QueueFilters } from "./queue-filters";
 import { ResolvedList } from "./resolved-list";
 import { TriageItemCard } from "./triage-item-card";
+import { UndoToasts } from "./undo-toasts";
+import { useQueueFilters } from "./use-queue-filters";
 import { useShortcuts } from "./use-shortcuts";
-import { useTriageQueue } from "./use-triage-queue";
-
-/** The current time, ticking each half minute, for the items' ages. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+import { useNow, useTriageQueue } from "./use-triage-queue";
 
 function LiveIndicator({ status }: { status: string }) {
   const live = status === "pending";
@@ -32,80 +28,137 @@ function LiveIndicator({ status }: { status: string }) {
   );
 }
 
+/** Placeholders with the collapsed cards' exact rows, so nothing moves when the list arrives. */
+function QueueSkeleton() {
+  return (
+    <div role="status" className="grid gap-3">
+      <span className="sr-only">Loading the triage queue…</span>
+      {Array.from({ length: 4 }, (_, index) => (
+        <div key={index} aria-hidden className="grid gap-2 rounded-lg border bg-card p-3">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-[22px] w-1/2" />
+          <Skeleton className="h-5 w-3/4" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-8 w-72" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function TriageQueuePage() {
   const canWrite = useCan("triage:write");
-  const queue = useTriageQueue();
   const now = useNow();
-  const { selected, items } = queue;
-  const selectedRef = useRef<HTMLLIElement>(null);
+  const [filters, setFilters] = useQueueFilters();
+  const queue = useTriageQueue(filters, now);
+  const { focused, items } = queue;
+  const focusedRef = useRef<HTMLLIElement>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const decidable = canWrite && queue.isQueue;
 
-  // Keep the selected item in view as the selection moves.
+  // Keep the focused item in view as the focus moves.
   useEffect(() => {
-    selectedRef.current?.scrollIntoView?.({ block: "nearest" });
-  }, [selected?.id]);
+    focusedRef.current?.scrollIntoView?.({ block: "nearest" });
+  }, [focused?.id]);
 
   useShortcuts({
     j: () => queue.move(1),
     k: () => queue.move(-1),
     Escape: () => queue.setForm(null),
-    ...(canWrite && selected
+    ...(focused ? { Enter: () => queue.toggleOpen(focused) } : {}),
+    ...(decidable
       ? {
-          a: () => queue.approve(selected),
-          e: () => queue.openForm(selected, "edit"),
-          r: () => queue.openForm(selected, "reject"),
+          u: () => queue.undo(),
+          ...(focused
+            ? {
+                a: () => queue.approve(focused),
+                e: () => queue.openItem(focused, "edit"),
+                c: () => queue.openItem(focused, "changes"),
+                r: () => queue.openItem(focused, "reject"),
+                x: () => queue.toggleChecked(focused.id),
+              }
+            : {}),
+          A: () => {
+            if (queue.checkedItems.length > 0) setBulkOpen(true);
+          },
         }
       : {}),
   });
 
-  const count = queue.pending.data ? `${queue.total} waiting` : undefined;
+  const title = queue.isQueue ? "Queue" : "Decided items";
   return (
     <div className="grid min-w-0 gap-6">
       <PageHeader
         title="Triage"
-        description="Runs the agents were unsure of wait here for a person. Oldest first."
+        description="Runs the agents were unsure of wait here for a person. Soonest due first."
         actions={
           <div className="flex items-center gap-3 text-sm">
-            {count ? <span data-testid="triage-count">{count}</span> : null}
+            {/* Space kept for the count, so the header does not move when it arrives. */}
+            <span data-testid="triage-count" className="min-w-20 text-right tabular-nums">
+              {queue.list.data ? `${queue.total} ${queue.isQueue ? "waiting" : "decided"}` : ""}
+            </span>
             <LiveIndicator status={queue.liveStatus} />
           </div>
         }
       />
-      <section aria-labelledby="queue-heading" className="grid min-w-0 gap-3">
+      {/* At least a screen tall: what follows stays out of sight until the list has arrived. */}
+      <section aria-labelledby="queue-heading" className="grid min-h-[70vh] min-w-0 content-start gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="queue-heading" className="text-base font-semibold">
-            Queue
+            {title}
           </h2>
-          <KeyHint canWrite={canWrite} />
+          <KeyHint canWrite={decidable} />
         </div>
-        {queue.pending.isPending ? <Loading label="Loading the triage queue" /> : null}
-        {queue.pending.error ? <ErrorMessage error={queue.pending.error} /> : null}
-        {queue.pending.data && items.length === 0 ? (
-          <EmptyState title="The queue is clear">
-            Nothing is waiting for a person. Runs the agents are unsure of appear here as soon as they arrive, for you to approve,
-            edit or reject.
-          </EmptyState>
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <QueueFilters filters={filters} agents={queue.agents} onChange={setFilters} />
+          {decidable ? (
+            <Button type="button" size="sm" disabled={queue.checkedItems.length === 0} onClick={() => setBulkOpen(true)} aria-keyshortcuts="Shift+A">
+              Approve selected ({queue.checkedItems.length})
+            </Button>
+          ) : null}
+        </div>
+        {queue.list.isPending ? <QueueSkeleton /> : null}
+        {queue.list.error ? <ErrorMessage error={queue.list.error} /> : null}
+        {queue.list.data && items.length === 0 ? (
+          queue.isQueue && !filters.overdue && !filters.claimed && !filters.agent ? (
+            <EmptyState title="The queue is clear">
+              Nothing is waiting for a person. Runs the agents are unsure of appear here as soon as they arrive, for you to approve,
+              edit, send back or reject.
+            </EmptyState>
+          ) : (
+            <EmptyState title="Nothing matches these filters" action={<Button variant="outline" size="sm" onClick={() => setFilters({ status: "pending", overdue: false, claimed: null, agent: null })}>Show the whole queue</Button>} />
+          )
         ) : null}
         {items.length > 0 ? (
-          <ol className="grid min-w-0 gap-3" aria-label="Pending triage items">
+          <ol className="grid min-w-0 gap-3" aria-label={queue.isQueue ? "Pending triage items" : "Decided triage items"}>
             {items.map((item) => {
-              const isSelected = item.id === selected?.id;
+              const isFocused = item.id === focused?.id;
               return (
                 <TriageItemCard
                   key={item.id}
-                  ref={isSelected ? selectedRef : undefined}
+                  ref={isFocused ? focusedRef : undefined}
                   item={item}
-                  selected={isSelected}
+                  focused={isFocused}
+                  open={isFocused && queue.open}
                   canWrite={canWrite}
+                  checked={decidable ? queue.checked.has(item.id) : undefined}
+                  claimedByOther={queue.claimedByOther(item)}
+                  claimedByMe={item.claimed_by === queue.me}
                   busy={queue.busy}
-                  form={isSelected ? queue.form : null}
-                  note={isSelected ? queue.note : ""}
+                  form={isFocused ? queue.form : null}
+                  note={isFocused ? queue.note : ""}
                   error={queue.error?.itemId === item.id ? queue.error.error : null}
+                  onForce={queue.error?.itemId === item.id ? queue.error.force : undefined}
                   now={now}
-                  onSelect={() => queue.select(item.id)}
+                  onFocus={() => queue.focus(item.id)}
+                  onToggleChecked={() => queue.toggleChecked(item.id)}
                   decide={{
-                    approve: (output) => queue.approve(item, output),
-                    reject: (reason) => queue.reject(item, reason),
-                    openForm: (form) => queue.openForm(item, form),
+                    approve: () => queue.approve(item),
+                    approveEdited: (output) => void queue.approveEdited(item, output),
+                    reject: (rejection) => void queue.reject(item, rejection),
+                    requestChanges: (request) => void queue.requestChanges(item, request),
+                    openForm: (form) => (form === null ? queue.setForm(null) : queue.openItem(item, form)),
+                    toggleOpen: () => queue.toggleOpen(item),
                     setNote: queue.setNote,
                   }}
                 />
@@ -114,10 +167,14 @@ export function TriageQueuePage() {
           </ol>
         ) : null}
         {queue.total > items.length ? (
-          <p className="text-xs text-muted-foreground">Showing the oldest {items.length} of {queue.total}; the rest follow as these are decided.</p>
+          <p className="text-xs text-muted-foreground">
+            Showing {items.length} of {queue.total}; the rest follow as these are decided.
+          </p>
         ) : null}
       </section>
-      <ResolvedList query={queue.resolved} />
+      {queue.isQueue ? <ResolvedList query={queue.resolved} /> : null}
+      {decidable ? <BulkApproveDialog open={bulkOpen} onOpenChange={setBulkOpen} items={queue.checkedItems} onConfirm={queue.bulkApprove} /> : null}
+      <UndoToasts waiting={queue.waitingApprovals} onUndo={(itemId) => queue.undo(itemId)} />
     </div>
   );
 }

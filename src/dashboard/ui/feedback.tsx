@@ -2,6 +2,9 @@
 import { AlertCircleIcon, InboxIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../lib/cn";
+import { describeError } from "../lib/describe-error";
+
+export { describeError };
 
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
   return <div aria-hidden className={cn("animate-pulse rounded-md bg-muted", className)} {...props} />;
@@ -43,17 +46,4 @@ export function ErrorMessage({ error, className }: { error: unknown; className?:
       </div>
     </div>
   );
-}
-
-type TTypedErrorBody = { type?: string; message?: string; request_id?: string; issues?: { path: string; message: string }[] };
-
-/** The message of a tRPC error carrying our typed error body (src/foundation/errors.ts). */
-export function describeError(error: unknown): { type?: string; message: string; requestId?: string } {
-  const body = (error as { data?: { body?: TTypedErrorBody } })?.data?.body;
-  if (body?.message) {
-    const issues = body.issues?.length ? `: ${body.issues.map((issue) => `${issue.path ? `${issue.path} ` : ""}${issue.message}`).join("; ")}` : "";
-    return { type: body.type, message: `${body.message}${issues}`, requestId: body.request_id };
-  }
-  if (error instanceof Error) return { message: error.message };
-  return { message: "Something went wrong. Try again." };
 }

@@ -1,0 +1,121 @@
+"use client";
+// Shift+A: approve every ticked item at once (triage.bulk), after a summary of what that
+// means: how many, of which agents, and the amounts the outputs would pay. Each item is
+// decided on its own; the ones the server refused stay listed with its reason.
+import { useState } from "react";
+import { Button } from "../ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { ErrorMessage } from "../ui/feedback";
+import { formatAmount, summarizeSelection } from "./format";
+import type { TTriageItem } from "./types";
+
+type TResult = { id: string; status: "approved" | "rejected" | "error"; error?: { type: string; message: string } };
+
+export function BulkApproveDialog({
+  open,
+  onOpenChange,
+  items,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  items: TTriageItem[];
+  onConfirm: (items: TTriageItem[]) => Promise<TResult[]>;
+}) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [refused, setRefused] = useState<{ item: TTriageItem | undefined; id: string; message: string }[]>([]);
+  const summary = summarizeSelection(items.map((item) => ({ agent: item.agent_runs.agent_type, output: item.proposed_output })));
+  const change = (next: boolean) => {
+    setError(null);
+    setRefused([]);
+    onOpenChange(next);
+  };
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent aria-describedby="bulk-approve-summary">
+        <DialogHeader>
+          <DialogTitle>
+            Approve {summary.count} item{summary.count === 1 ? "" : "s"}?
+          </DialogTitle>
+          <DialogDescription id="bulk-approve-summary">Each run completes with its proposed output. Each item is decided on its own.</DialogDescription>
+        </DialogHeader>
+        <dl className="grid gap-3 text-sm" data-testid="bulk-summary">
+          <div>
+            <dt className="text-xs font-medium text-muted-foreground">Agents</dt>
+            <dd>
+              <ul className="grid gap-0.5">
+                {summary.agents.map((agent) => (
+                  <li key={agent.name}>
+                    {agent.name}: {agent.count}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+          {summary.totals.length > 0 ? (
+            <div>
+              <dt className="text-xs font-medium text-muted-foreground">Amounts in the proposed outputs</dt>
+              <dd>
+                <ul className="grid gap-0.5">
+                  {summary.totals.map((total) => (
+                    <li key={total.currency} className="tabular-nums">
+                      {formatAmount(total.amount, total.currency)} over {total.items} item{total.items === 1 ? "" : "s"}
+                    </li>
+                  ))}
+                </ul>
+                {summary.withoutAmount > 0 ? <p className="text-xs text-muted-foreground">{summary.withoutAmount} without an amount.</p> : null}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        {refused.length > 0 ? (
+          <div role="alert" className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+            <p className="font-medium">Not approved:</p>
+            <ul className="grid gap-0.5">
+              {refused.map((entry) => (
+                <li key={entry.id} className="break-words">
+                  {entry.item?.agent_runs.task ?? entry.id}: {entry.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <ErrorMessage error={error} />
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            disabled={pending || items.length === 0}
+            onClick={async () => {
+              setPending(true);
+              setError(null);
+              setRefused([]);
+              const before = items;
+              try {
+                const results = await onConfirm(before);
+                const failed = results.filter((result) => result.status === "error");
+                if (failed.length === 0) onOpenChange(false);
+                else
+                  setRefused(
+                    failed.map((result) => ({
+                      id: result.id,
+                      item: before.find((item) => item.id === result.id),
+                      message: result.error?.message ?? "refused",
+                    })),
+                  );
+              } catch (failure) {
+                setError(failure);
+              } finally {
+                setPending(false);
+              }
+            }}
+          >
+            {pending ? "Approving…" : `Approve ${summary.count}`}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
