@@ -1,4 +1,5 @@
-// Verifies a webhook delivery with Web Crypto (runs on Node 20+, Bun, Deno and edge runtimes).
+// Verifies a webhook delivery, synchronously, on Node 20+, Bun, Deno and edge runtimes alike
+// (HMAC-SHA256 in plain TypeScript: hmac-sha256.ts).
 // Two schemes, both made by the service (src/domains/webhooks/signing.ts):
 // - Standard Webhooks: `webhook-signature` = space-separated `v1,<base64 HMAC-SHA256 of
 //   "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64 part of `whsec_...`;
@@ -7,6 +8,7 @@
 // - `X-Service-Signature` = `sha256=<hex HMAC-SHA256 of the body>`, keyed with the whole secret
 //   string; made with the newest secret only.
 import { WebhookVerificationError } from "./errors.js";
+import { hmacSha256 } from "./hmac-sha256.js";
 import type { WebhookEvent } from "./types.js";
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -53,11 +55,6 @@ function hexToBytes(value: string): Uint8Array | undefined {
   return bytes;
 }
 
-async function hmacSha256(key: Uint8Array, message: Uint8Array): Promise<Uint8Array> {
-  const cryptoKey = await crypto.subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, message as BufferSource));
-}
-
 /** Compares in time that depends only on the length (which is public: 32 bytes for SHA-256). */
 function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -76,7 +73,7 @@ function concat(...parts: Uint8Array[]): Uint8Array {
   return joined;
 }
 
-async function verifyStandard(body: Uint8Array, headers: WebhookHeaders, secrets: string[], options: VerifyOptions): Promise<void> {
+function verifyStandard(body: Uint8Array, headers: WebhookHeaders, secrets: string[], options: VerifyOptions): void {
   const id = header(headers, "webhook-id");
   const timestamp = header(headers, "webhook-timestamp");
   const signatures = header(headers, "webhook-signature");
@@ -98,7 +95,7 @@ async function verifyStandard(body: Uint8Array, headers: WebhookHeaders, secrets
   for (const secret of secrets) {
     const key = base64ToBytes(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret);
     if (!key) throw new WebhookVerificationError("The secret is not a whsec_ secret (base64 after the prefix)");
-    const expected = await hmacSha256(key, message);
+    const expected = hmacSha256(key, message);
     // Every candidate is compared, matched or not, so timing says nothing about which one matched.
     let matched = false;
     for (const candidate of candidates) matched = constantTimeEqual(expected, candidate) || matched;
@@ -107,13 +104,13 @@ async function verifyStandard(body: Uint8Array, headers: WebhookHeaders, secrets
   throw new WebhookVerificationError("No webhook-signature matches the secret");
 }
 
-async function verifyService(body: Uint8Array, headers: WebhookHeaders, secrets: string[]): Promise<void> {
+function verifyService(body: Uint8Array, headers: WebhookHeaders, secrets: string[]): void {
   const value = header(headers, "x-service-signature");
   if (!value) throw new WebhookVerificationError("Missing X-Service-Signature header");
   const received = value.startsWith("sha256=") ? hexToBytes(value.slice("sha256=".length)) : undefined;
   if (!received) throw new WebhookVerificationError("X-Service-Signature is not sha256=<hex>");
   let matched = false;
-  for (const secret of secrets) matched = constantTimeEqual(await hmacSha256(encoder.encode(secret), body), received) || matched;
+  for (const secret of secrets) matched = constantTimeEqual(hmacSha256(encoder.encode(secret), body), received) || matched;
   if (!matched) throw new WebhookVerificationError("X-Service-Signature does not match the secret");
 }
 
@@ -122,20 +119,19 @@ async function verifyService(body: Uint8Array, headers: WebhookHeaders, secrets:
  * parsing) and returns the parsed event. `secret` may list several secrets (a receiver that
  * holds the old and the new one during a rotation). Throws WebhookVerificationError.
  */
-export async function verifyWebhook(
+export function verifyWebhook(
   rawBody: string | Uint8Array | ArrayBuffer,
   headers: WebhookHeaders,
   secret: string | string[],
   options: VerifyOptions = {},
-): Promise<WebhookEvent> {
+): WebhookEvent {
   const secrets = (typeof secret === "string" ? [secret] : secret).filter((each) => each.length > 0);
   if (secrets.length === 0) throw new WebhookVerificationError("A webhook secret is required");
-  if (!globalThis.crypto?.subtle) throw new WebhookVerificationError("Web Crypto (crypto.subtle) is not available in this runtime");
   const body = bodyBytes(rawBody);
   const scheme = options.scheme ?? "auto";
   const standard = scheme === "standard" || (scheme === "auto" && header(headers, "webhook-signature") !== undefined);
-  if (standard) await verifyStandard(body, headers, secrets, options);
-  else await verifyService(body, headers, secrets);
+  if (standard) verifyStandard(body, headers, secrets, options);
+  else verifyService(body, headers, secrets);
   try {
     return JSON.parse(new TextDecoder().decode(body)) as WebhookEvent;
   } catch (error) {

@@ -1,7 +1,9 @@
 // The SDK's own parsing and checking, with no server: its SSE parser on every way a stream can
-// be split into chunks, and its Web Crypto webhook verification against the service's signer
-// (src/domains/webhooks/signing.ts, built on the standardwebhooks library).
+// be split into chunks, its HMAC-SHA256 against node:crypto, and its webhook verification
+// against the service's signer (src/domains/webhooks/signing.ts, built on the standardwebhooks library).
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { hmacSha256, sha256 } from "../../sdk/dist/hmac-sha256.js";
 import { parseSse, verifyWebhook, WebhookVerificationError, type SseFrame } from "../../sdk/dist/index.js";
 import { signedHeaders } from "../../src/domains/webhooks/signing.ts";
 
@@ -42,6 +44,26 @@ describe("the SDK's SSE parser", () => {
   });
 });
 
+describe("the SDK's HMAC-SHA256 (plain TypeScript, so verification is synchronous everywhere)", () => {
+  const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
+
+  it("hashes like node:crypto at every length around the block and padding boundaries, and a long message", () => {
+    for (const length of [0, 1, 3, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1000, 100_000]) {
+      const message = randomBytes(length);
+      expect(hex(sha256(message)), `length ${length}`).toBe(createHash("sha256").update(message).digest("hex"));
+    }
+    expect(hex(sha256(new TextEncoder().encode("abc")))).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+
+  it("signs like node:crypto with short, block-sized and long keys", () => {
+    for (const keyLength of [0, 1, 24, 32, 64, 65, 200]) {
+      const key = randomBytes(keyLength);
+      const message = randomBytes(keyLength * 7 + 3);
+      expect(hex(hmacSha256(key, message)), `key length ${keyLength}`).toBe(createHmac("sha256", key).update(message).digest("hex"));
+    }
+  });
+});
+
 describe("the SDK's webhook verification", () => {
   const oldSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
   const newSecret = "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD";
@@ -51,28 +73,28 @@ describe("the SDK's webhook verification", () => {
     const headers = signedHeaders([newSecret, oldSecret], "evt_1", "run.completed", body);
     expect(headers["webhook-signature"].split(" ")).toHaveLength(2);
     for (const secret of [newSecret, oldSecret]) {
-      await expect(verifyWebhook(body, headers, secret)).resolves.toMatchObject({ id: "evt_1", data: { output: { ok: "✓" } } });
-      await expect(verifyWebhook(new TextEncoder().encode(body), new Headers(headers), secret)).resolves.toMatchObject({ id: "evt_1" });
+      expect(verifyWebhook(body, headers, secret)).toMatchObject({ id: "evt_1", data: { output: { ok: "✓" } } });
+      expect(verifyWebhook(new TextEncoder().encode(body), new Headers(headers), secret)).toMatchObject({ id: "evt_1" });
     }
-    await expect(verifyWebhook(body, headers, newSecret, { scheme: "service" })).resolves.toMatchObject({ id: "evt_1" });
-    await expect(verifyWebhook(body, headers, oldSecret, { scheme: "service" })).rejects.toBeInstanceOf(WebhookVerificationError);
+    expect(verifyWebhook(body, headers, newSecret, { scheme: "service" })).toMatchObject({ id: "evt_1" });
+    expect(() => verifyWebhook(body, headers, oldSecret, { scheme: "service" })).toThrow(WebhookVerificationError);
   });
 
   it("refuses a changed body, a foreign secret, a stale or future timestamp, and signatures of another version", async () => {
     const sentAt = new Date("2026-11-24T12:00:00Z");
     const headers = signedHeaders(newSecret, "evt_1", "run.completed", body, sentAt);
-    await expect(verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() + 299_000) })).resolves.toBeTruthy();
-    await expect(verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() + 301_000) })).rejects.toThrow(/timestamp/);
-    await expect(verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() - 301_000) })).rejects.toThrow(/timestamp/);
-    await expect(verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() + 3_600_000), toleranceSeconds: 7_200 })).resolves.toBeTruthy();
+    expect(verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() + 299_000) })).toBeTruthy();
+    expect(() => verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() + 301_000) })).toThrow(/timestamp/);
+    expect(() => verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() - 301_000) })).toThrow(/timestamp/);
+    expect(verifyWebhook(body, headers, newSecret, { now: new Date(sentAt.getTime() + 3_600_000), toleranceSeconds: 7_200 })).toBeTruthy();
     const now = { now: sentAt };
-    await expect(verifyWebhook(body.replace("✓", "x"), headers, newSecret, now)).rejects.toBeInstanceOf(WebhookVerificationError);
-    await expect(verifyWebhook(body, headers, oldSecret, now)).rejects.toBeInstanceOf(WebhookVerificationError);
+    expect(() => verifyWebhook(body.replace("✓", "x"), headers, newSecret, now)).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(body, headers, oldSecret, now)).toThrow(WebhookVerificationError);
     const v2Only = { ...headers, "webhook-signature": headers["webhook-signature"].replace("v1,", "v2,") };
-    await expect(verifyWebhook(body, v2Only, newSecret, now)).rejects.toThrow(/no v1 signature/);
+    expect(() => verifyWebhook(body, v2Only, newSecret, now)).toThrow(/no v1 signature/);
     const withGarbage = { ...headers, "webhook-signature": `v1,!!notbase64 v1,${btoa("x".repeat(32))} ${headers["webhook-signature"]}` };
-    await expect(verifyWebhook(body, withGarbage, newSecret, now)).resolves.toBeTruthy();
-    await expect(verifyWebhook(body, { ...headers, "webhook-id": "evt_2" }, newSecret, now)).rejects.toBeInstanceOf(WebhookVerificationError);
-    await expect(verifyWebhook("not json", signedHeaders(newSecret, "evt_1", "run.completed", "not json", sentAt), newSecret, now)).rejects.toThrow(/not JSON/);
+    expect(verifyWebhook(body, withGarbage, newSecret, now)).toBeTruthy();
+    expect(() => verifyWebhook(body, { ...headers, "webhook-id": "evt_2" }, newSecret, now)).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook("not json", signedHeaders(newSecret, "evt_1", "run.completed", "not json", sentAt), newSecret, now)).toThrow(/not JSON/);
   });
 });

@@ -65,8 +65,8 @@ export class Webhooks {
     return this.http.json("POST", `/v1/webhooks/${segment(id)}/rotate-secret`, options);
   }
 
-  /** Checks a delivery's signature and returns its event (see verifyWebhook); async: it uses Web Crypto. */
-  verify(rawBody: string | Uint8Array | ArrayBuffer, headers: WebhookHeaders, secret: string | string[], options?: VerifyOptions): Promise<WebhookEvent> {
+  /** Checks a delivery's signature and returns its event (see verifyWebhook); throws WebhookVerificationError. */
+  verify(rawBody: string | Uint8Array | ArrayBuffer, headers: WebhookHeaders, secret: string | string[], options?: VerifyOptions): WebhookEvent {
     return verifyWebhook(rawBody, headers, secret, options);
   }
 }
