@@ -88,6 +88,7 @@ const DECISION_LABELS: Record<TReviewStep["detail"]["decision"], string> = {
   approved: "approved",
   rejected: "rejected",
   changes_requested: "changes requested",
+  checked: "spot-checked",
 };
 
 /** Every review of the run so far, round by round, from its `review` steps (runs.steps). */

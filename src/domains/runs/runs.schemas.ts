@@ -93,7 +93,7 @@ export const ZRejectReasonCode = z.enum(REJECT_REASON_CODES, { error: `reason_co
 export const ZTriageItem = z.object({
   id: z.uuid(),
   run_id: z.uuid(),
-  status: z.enum(["pending", "approved", "rejected", "changes_requested"]),
+  status: z.enum(["pending", "approved", "rejected", "changes_requested", "checked"]),
   triage_reason: z.string(),
   // What the agent proposed: the run's output stays null until a person approves it.
   proposed_output: ZJsonObject.nullable(),
@@ -117,6 +117,12 @@ export const ZTriageItem = z.object({
   reason_code: ZRejectReasonCode.nullable().optional(),
   feedback: z.string().nullable().optional().meta({ description: "A request for changes: what the reviewer told the agent." }),
   data_patch: ZJsonObjectOutput.nullable().optional().meta({ description: "A request for changes: the JSON Merge Patch applied to the run's data." }),
+  // Additions (docs/api-conventions.md, "Spot checks").
+  kind: z.enum(["review", "spot_check"]).optional().meta({
+    description: "`review`: the run waits for this decision; `spot_check`: a run that completed on its own, sampled for a verdict.",
+  }),
+  verdict: z.enum(["correct", "incorrect"]).nullable().optional(),
+  corrected_output: ZJsonObjectOutput.nullable().optional(),
 });
 
 export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional(), agent_type: ZAgentTypeName.optional() });
@@ -203,7 +209,7 @@ export const ZTriageStep = ZStepTimes.extend({
   detail: z.object({
     triage_item_id: z.uuid(),
     reason: z.string(),
-    item_status: z.enum(["pending", "approved", "rejected", "changes_requested"]),
+    item_status: z.enum(["pending", "approved", "rejected", "changes_requested", "checked"]),
     round: ZStepRound,
   }),
 });
@@ -211,7 +217,7 @@ export const ZTriageStep = ZStepTimes.extend({
 export const ZReviewStep = ZStepTimes.extend({
   type: z.literal("review"),
   detail: z.object({
-    decision: z.enum(["approved", "rejected", "changes_requested"]),
+    decision: z.enum(["approved", "rejected", "changes_requested", "checked"]),
     resolved_by: z.string().nullable().meta({ description: "Who decided (the triage item's resolved_by: a member's or an API key's id)." }),
     resolved_by_name: z.string().nullable(),
     note: z.string().nullable(),

@@ -65,6 +65,9 @@ export function serializeTriageItem(item: TriageItem) {
     reason_code: item.reasonCode as TRejectReasonCode | null,
     feedback: item.feedback,
     data_patch: asJsonObject(item.dataPatch),
+    kind: item.kind as "review" | "spot_check",
+    verdict: item.verdict as "correct" | "incorrect" | null,
+    corrected_output: asJsonObject(item.correctedOutput),
   };
 }
 
