@@ -6,6 +6,7 @@
 // are inserted in SQL: the endpoints under test read them like any other.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AgentWorkforce, NotFoundError } from "../../sdk/dist/index.js";
 import { withDatabase } from "../helpers/database.ts";
 import { completion, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
@@ -333,5 +334,20 @@ describe("refusals", () => {
     expect(exported.status).toBe(403);
     expect(JSON.parse(exported.text)).toMatchObject({ type: "insufficient_scope", required: "agents:read" });
     expect((await fetch(`${service.server().baseUrl}/v1/agents/scorer/corrections`)).status).toBe(401);
+  });
+});
+
+describe("the SDK", () => {
+  it("reads the report and iterates over the export's lines", async () => {
+    const aw = new AgentWorkforce({ apiKey: key, baseUrl: service.server().baseUrl });
+    const report = await aw.agents.quality("scorer", { version: 1, target_agreement: 0.9 });
+    expect(report.threshold.recommended).toBe(0.5);
+    const lines = [];
+    for await (const line of aw.agents.corrections("scorer", { from: "2020-01-01" })) lines.push(line);
+    expect(lines).toHaveLength(149);
+    expect(new Set(lines.map((line) => line.run_id)).size).toBe(149);
+    await expect(aw.agents.quality("nobody_here")).rejects.toBeInstanceOf(NotFoundError);
+    const missing = aw.agents.corrections("nobody_here");
+    await expect(missing.next()).rejects.toBeInstanceOf(NotFoundError);
   });
 });
