@@ -295,6 +295,30 @@ describe("the AP agent (built-in: version 1, the organization's threshold)", () 
   }, 60_000);
 });
 
+describe("the export across chunks", () => {
+  it("streams every judged run once, in order, past the 500-row statements, though the runs share one created_at", async () => {
+    // One statement: every run gets the same created_at (now() of the transaction), so the keyset's id breaks the ties.
+    await sql(
+      `WITH seeded AS (
+         INSERT INTO runs (id, organization_id, livemode, agent_type, status, priority, task, output, confidence_score, updated_at)
+         SELECT gen_random_uuid(), $1, true, 'rfq_generator', 'completed', 'normal', 'Quote ' || g, '{"lines":[]}'::jsonb, 0.9, now()
+         FROM generate_series(1, 1201) AS g
+         RETURNING id, organization_id)
+       INSERT INTO triage_items (id, organization_id, livemode, run_id, kind, verdict, status, triage_reason, proposed_output, resolved_at)
+       SELECT gen_random_uuid(), organization_id, true, id, 'spot_check', 'correct', 'checked', 'spot check', '{"lines":[]}'::jsonb, now() FROM seeded`,
+      [orgId],
+    );
+    const exported = await exportLines("rfq_generator");
+    expect(exported.status).toBe(200);
+    expect(exported.lines).toHaveLength(1201);
+    const ids = exported.lines.map((line: any) => line.run_id);
+    expect(new Set(ids).size).toBe(1201);
+    expect(ids).toEqual([...ids].sort());
+    expect(exported.lines[0]).toMatchObject({ decision: "spot_correct", final_output: { lines: [] }, agent_version: 1 });
+    expect((await quality("rfq_generator")).body).toMatchObject({ runs: 1201, completed_on_own: 1201, outcomes: { spot_correct: 1201 }, threshold: { recommended: 0 } });
+  });
+});
+
 describe("refusals", () => {
   it("answers 404 for an unknown agent, another organization's or mode's agent, and an unknown version", async () => {
     for (const [route, withKey] of [
