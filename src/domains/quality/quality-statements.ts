@@ -110,7 +110,7 @@ export function correctionsChunk(
         END AS final_output,
         coalesce(t.feedback, t.resolution_note) AS feedback,
         t.reason_code,
-        t.resolved_at AS judged_at
+        coalesce(t.resolved_at, t.created_at) AS judged_at
       FROM runs r
       JOIN triage_items t ON t.run_id = r.id AND t.round = 0
       WHERE r.organization_id = ${tenant.organizationId}::uuid AND r.livemode = ${tenant.livemode} AND r.agent_type = ${name}

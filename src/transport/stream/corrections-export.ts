@@ -3,7 +3,6 @@
 // trpc-to-openapi answers JSON only, so this route stands beside the run stream. The key,
 // its scope, the rate limit and the agent's tenancy are checked before the first byte;
 // their errors are the usual JSON bodies (src/foundation/errors.ts).
-import { once } from "node:events";
 import type { ServerResponse } from "node:http";
 import { z } from "zod";
 import { logger } from "../../foundation/logger.ts";
@@ -22,9 +21,21 @@ function queryOf(url: string | undefined): Record<string, string | string[]> {
   return query;
 }
 
-/** Writes one line, waiting for the socket to drain when its buffer is full (a slow reader holds back the reads). */
+/**
+ * Writes one line, waiting for the socket to drain when its buffer is full (a slow reader
+ * holds back the reads), or for the client to go (then the loop stops).
+ */
 async function writeLine(res: ServerResponse, line: string): Promise<void> {
-  if (!res.write(line)) await once(res, "drain");
+  if (res.write(line)) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }
 
 export const correctionsExportRoute: TRestRoute = {
