@@ -41,6 +41,16 @@ export async function setTriageSla(input: { organizationId: string; minutes: num
   return getOrganization(input.organizationId);
 }
 
+/** The dashboard's organization settings, in one update: what the input leaves out stays as it is. */
+export async function updateOrganizationSettings(organizationId: string, input: { triage_sla_minutes?: number; triage_threshold?: number }) {
+  const { count } = await db().organization.updateMany({
+    where: { id: organizationId },
+    data: { triageSlaMinutes: input.triage_sla_minutes, triageThreshold: input.triage_threshold },
+  });
+  if (count === 0) throw notFound("Organization");
+  return getOrganization(organizationId);
+}
+
 export async function setPlan(input: { organizationId: string; plan: Plan }) {
   const organization = await db()
     .organization.update({ where: { id: input.organizationId }, data: { plan: input.plan } })
