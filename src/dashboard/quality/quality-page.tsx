@@ -81,7 +81,7 @@ function QualityControls({
     if (!targetProblem && targetValue !== choice.target) onChange({ target: targetValue });
   };
   return (
-    <div className="grid gap-4 rounded-lg border p-4 sm:grid-cols-3" role="group" aria-label="What to show">
+    <div className="grid items-start gap-4 rounded-lg border p-4 sm:grid-cols-3" role="group" aria-label="What to show">
       <Field id={`${id}-agent`} label="Agent">
         <Select id={`${id}-agent`} value={agent ?? ""} onChange={(event) => onChange({ agent: event.target.value })}>
           {agents.map((option) => (
@@ -135,7 +135,7 @@ function AgentQuality({ name, choice, now }: { name: string; choice: TQualityPar
 
   if (agent.error || report.error) return <ErrorMessage error={agent.error ?? report.error} />;
   if (!agent.data || !report.data) return <Loading label="Loading the quality report" rows={4} />;
-  const quality = report.data as TQuality;
+  const quality = report.data as unknown as TQuality;
   const definition = agent.data.agent;
   return (
     <div className="grid min-w-0 gap-4">
@@ -228,10 +228,18 @@ function ThresholdSection({ quality, agent, onApplied }: { quality: TQuality; ag
           </dd>
         </dl>
       </div>
-      {threshold.recommended !== null && mayApply && differs ? (
+      {threshold.recommended !== null && differs ? (
         <div className="mt-4">
-          <ApplyThreshold agent={agent} recommended={threshold.recommended} current={threshold.current} onApplied={onApplied} />
+          {mayApply ? (
+            <ApplyThreshold agent={agent} recommended={threshold.recommended} current={threshold.current} onApplied={onApplied} />
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              {agent.kind === "custom" ? "An admin can apply the recommended threshold as a new version." : "An admin can apply the recommended threshold to the organization."}
+            </p>
+          )}
         </div>
+      ) : threshold.recommended !== null ? (
+        <p className="mt-4 text-sm text-muted-foreground">The current threshold is the one the evidence recommends.</p>
       ) : null}
     </Section>
   );
