@@ -16,6 +16,8 @@ const DOMAINS_BELOW = {
   webhooks: ["runs", "auth"],
   // Claims and review rounds: what a decision on a triage item may do, below the triage service.
   reviews: ["runs", "auth", "agents"],
+  // The quality report and the corrections export: reads over runs and their triage items.
+  quality: ["runs", "agent-definitions", "agents", "auth", "triage"],
 };
 
 const domainRules = Object.entries(DOMAINS_BELOW).map(([domain, allowed]) => ({

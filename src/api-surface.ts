@@ -1,8 +1,9 @@
 // The public API surface, composed once: the tRPC router tree (REST /v1 and the dashboard)
 // plus the /v1 routes served outside tRPC. The server and `npm run openapi` both use it.
 import type { TRestRoute } from "./transport/rest/rest-handler.ts";
+import { correctionsExportRoute } from "./transport/stream/corrections-export.ts";
 import { runStreamRoute } from "./transport/stream/run-stream.ts";
 import { appRouter } from "./transport/trpc/root.ts";
 
 export const apiRouter = appRouter;
-export const restRoutes: TRestRoute[] = [runStreamRoute];
+export const restRoutes: TRestRoute[] = [runStreamRoute, correctionsExportRoute];

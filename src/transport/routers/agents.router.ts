@@ -24,6 +24,8 @@ import {
   listAgents,
   rollbackAgent,
 } from "../../domains/agent-definitions/agent-definitions.service.ts";
+import { ZQualityQuery, ZQualityResponse } from "../../domains/quality/quality.schemas.ts";
+import { agentQuality } from "../../domains/quality/quality.service.ts";
 
 // The dashboard's "Try it": a task for one agent, in test mode (free), no webhook.
 const ZTryRunRequest = z.object({
@@ -128,6 +130,23 @@ export const agentsRouter = router({
     .input(ZAgentNameInput)
     .output(ZArchiveAgentResponse)
     .mutation(({ ctx, input }) => archiveAgent(ctx.principal, input.name)),
+
+  quality: apiProcedure
+    .meta({
+      scope: "agents:read",
+      rateLimit: "standard",
+      openapi: {
+        method: "GET",
+        path: "/v1/agents/{name}/quality",
+        tags: ["agents"],
+        summary: "How often people agreed with an agent version, per confidence band, and the threshold that evidence supports",
+        description:
+          "Runs of one version (default: the active one; built-ins: 1) created in [from, to) (default: the last 30 days), judged by their first decision. See docs/api-conventions.md, \"Quality\".",
+      },
+    })
+    .input(ZQualityQuery)
+    .output(ZQualityResponse)
+    .query(({ ctx, input }) => agentQuality(ctx.principal, input)),
 
   // Dashboard-only (no openapi): one version's content, for the version diff.
   version: apiProcedure
