@@ -135,7 +135,7 @@ function AgentQuality({ name, choice, now }: { name: string; choice: TQualityPar
 
   if (agent.error || report.error) return <ErrorMessage error={agent.error ?? report.error} />;
   if (!agent.data || !report.data) return <Loading label="Loading the quality report" rows={4} />;
-  const quality = report.data as unknown as TQuality;
+  const quality = report.data;
   const definition = agent.data.agent;
   return (
     <div className="grid min-w-0 gap-4">
@@ -252,7 +252,7 @@ function ReviewRate({ base, days, now }: { base: Omit<TReportInput, "from" | "to
   if (failed) return <ErrorMessage error={failed.error} />;
   if (reports.some((report) => report.isPending)) return <Loading label="Loading the review rate" rows={2} />;
   const points = reports.map((query, index) => {
-    const report = query.data as TQuality;
+    const report = query.data!;
     return { ...slices[index]!, runs: report.runs, sent_to_review: report.sent_to_review };
   });
   return <ReviewRateChart points={points} />;

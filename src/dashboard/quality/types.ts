@@ -1,31 +1,11 @@
 // The quality report as agents.quality returns it (GET /v1/agents/{name}/quality;
 // docs/api-conventions.md, "Quality"), and how the page formats its numbers.
-export type TQualityBucket = { min: number; max: number; runs: number; judged: number; agreed: number; agreement_rate: number | null };
-export type TQuality = {
-  agent: string;
-  version: number;
-  period: { from: string; to: string };
-  runs: number;
-  completed_on_own: number;
-  sent_to_review: number;
-  outcomes: {
-    approved: number;
-    approved_edited: number;
-    changes_requested: number;
-    rejected: number;
-    spot_correct: number;
-    spot_incorrect: number;
-  };
-  buckets: TQualityBucket[];
-  threshold: {
-    current: number | null;
-    recommended: number | null;
-    target_agreement: number;
-    review_rate_now: number | null;
-    review_rate_at_recommended: number | null;
-    reason?: string | null;
-  };
-};
+import type { inferRouterOutputs } from "@trpc/server";
+import type { TAppRouter } from "../../transport/trpc/root";
+
+type TOutputs = inferRouterOutputs<TAppRouter>;
+export type TQuality = TOutputs["agents"]["quality"];
+export type TQualityBucket = TQuality["buckets"][number];
 
 /** A share (0..1) as a percentage with one decimal ("97.5%"); "—" when there is nothing to divide. */
 export function formatRate(rate: number | null | undefined): string {

@@ -38,7 +38,7 @@ export function VersionsTable({ base, versions, active }: { base: Omit<TReportIn
         </TableHeader>
         <TableBody>
           {reports.map((query, index) => {
-            const report = query.data as TQuality;
+            const report = query.data!;
             const { judged, rate } = overallAgreement(report);
             const version = shown[index]!;
             return (
