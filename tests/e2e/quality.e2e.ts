@@ -175,14 +175,14 @@ test("a built-in agent: Apply sets the organization's threshold; the period and 
   await expectBandsMatch(page, report.buckets);
 
   // The period and the target are in the URL and survive a reload.
-  await page.getByLabel("Period").selectOption("90");
+  await page.getByLabel("Period", { exact: true }).selectOption("90");
   await expect(page).toHaveURL(/[?&]days=90/);
-  await page.getByLabel("Target agreement").fill("0.9");
-  await page.getByLabel("Target agreement").press("Enter");
+  await page.getByLabel("Target agreement", { exact: true }).fill("0.9");
+  await page.getByLabel("Target agreement", { exact: true }).press("Enter");
   await expect(page).toHaveURL(/[?&]target=0.9/);
   await page.reload();
-  await expect(page.getByLabel("Period")).toHaveValue("90");
-  await expect(page.getByLabel("Target agreement")).toHaveValue("0.9");
+  await expect(page.getByLabel("Period", { exact: true })).toHaveValue("90");
+  await expect(page.getByLabel("Target agreement", { exact: true })).toHaveValue("0.9");
   const at90 = (await api(workspace.apiKey, "GET", "/v1/agents/ap_specialist/quality?target_agreement=0.9&from=" + encodeURIComponent(new Date(Date.now() - 90 * DAY_MS).toISOString()))).body;
   await expect(page.getByTestId("threshold-recommended")).toHaveText(at90.threshold.recommended === null ? /None yet/ : threshold(at90.threshold.recommended));
   await screenshot(page, testInfo, "quality-built-in");
