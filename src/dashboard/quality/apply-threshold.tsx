@@ -4,32 +4,13 @@
 // agent form makes one). A built-in's threshold is the organization's triage_threshold
 // (organization.updateSettings, admins only). The server checks the role either way.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterInputs } from "@trpc/server";
-import type { TAppRouter } from "../../transport/trpc/root";
 import type { TAgentView } from "../agents/types";
 import { useTRPC } from "../trpc";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { nextVersionInput } from "./next-version";
 import { formatThreshold } from "./types";
 import { useQualityQueryKey } from "./use-quality";
-
-type TAddVersionInput = inferRouterInputs<TAppRouter>["agents"]["addVersion"];
-
-/** The next version's body: the active version unchanged but for its confidence threshold. */
-export function nextVersionInput(agent: TAgentView, threshold: number): TAddVersionInput {
-  // Unset review settings (null) are left out, so they keep meaning "the default".
-  const review = Object.fromEntries(Object.entries(agent.review).filter(([, value]) => value !== null && value !== undefined));
-  return {
-    name: agent.name,
-    description: agent.description ?? undefined,
-    instructions: agent.instructions ?? "",
-    output_schema: agent.output_schema,
-    input_schema: agent.input_schema ?? undefined,
-    tools: agent.tools as TAddVersionInput["tools"],
-    model: agent.model ?? undefined,
-    review: { ...review, confidence_threshold: threshold } as TAddVersionInput["review"],
-  };
-}
 
 export function ApplyThreshold({
   agent,

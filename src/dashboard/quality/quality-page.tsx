@@ -18,7 +18,8 @@ import { ApplyThreshold } from "./apply-threshold";
 import { ReliabilityChart } from "./reliability-chart";
 import { ReviewRateChart } from "./review-rate-chart";
 import { formatRate, formatThreshold, type TQuality } from "./types";
-import { periodSlices, periodStart, useQualityReport, useQualityReports, type TReportInput } from "./use-quality";
+import { periodSlices, periodStart } from "./period";
+import { useQualityReport, useQualityReports, type TReportInput } from "./use-quality";
 import { PERIOD_DAYS, useQualityParams, type TQualityParams } from "./use-quality-params";
 import { VersionsTable } from "./versions-table";
 
