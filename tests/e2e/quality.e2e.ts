@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { withDatabase } from "../helpers/database.ts";
-import { api, baseUrl, createWorkspace, expect, screenshot, signIn, test, type TWorkspace } from "./support.ts";
+import { api, baseUrl, createWorkspace, expect, expectNoHorizontalScroll, screenshot, signIn, test, type TWorkspace } from "./support.ts";
 
 type TBucket = { min: number; max: number; runs: number; judged: number; agreed: number; agreement_rate: number | null };
 type TJudgement = "approved" | "approved_edited" | "rejected" | "spot_correct" | "spot_incorrect" | "none";
@@ -195,5 +195,11 @@ test("a built-in agent: Apply sets the organization's threshold; the period and 
   const stored = await withDatabase(process.env.E2E_DATABASE_URL!, (db) => db.query("SELECT triage_threshold FROM organizations WHERE id = $1", [workspace.orgId]));
   expect(stored.rows[0].triage_threshold).toBe(recommended);
   await expect(page.getByTestId("threshold-current")).toHaveText(threshold(recommended));
+
+  // At phone width nothing scrolls sideways (the tables scroll in their own box).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("img", { name: /Review rate over time/ })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, testInfo, "quality-phone");
   expect(consoleErrors).toEqual([]);
 });

@@ -60,6 +60,7 @@ export function ApplyThreshold({
           : `Runs of every built-in agent below confidence ${shown} (now ${formatThreshold(current)}) will wait for a person. Custom agents with their own threshold keep it.`
       }
       confirmLabel={custom ? "Create the version" : "Set the threshold"}
+      confirmVariant="default"
       onConfirm={apply}
     />
   );
