@@ -28,7 +28,7 @@ export function ReliabilityChart({ buckets, target }: { buckets: TQualityBucket[
         <ResponsiveContainer width="100%" height={288} initialDimension={{ width: 320, height: 288 }}>
           <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
             <CartesianGrid vertical={false} strokeDasharray="3 3" className="stroke-border" />
-            <XAxis dataKey="band" tickLine={false} fontSize={11} interval={0} />
+            <XAxis dataKey="band" tickLine={false} fontSize={11} minTickGap={4} />
             <YAxis yAxisId="agreement" domain={[0, 100]} unit="%" tickLine={false} axisLine={false} fontSize={12} width={52} />
             <YAxis yAxisId="judged" orientation="right" allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} width={40} />
             <Tooltip
