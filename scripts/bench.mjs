@@ -4,19 +4,20 @@
 // target, dropped afterwards). Load comes from this process (autocannon, 20 connections);
 // the server is `node dist/server.mjs`. Prints every row with its target and ✓/✗ and writes
 // bench/results/latest.json.
-//   BENCH_ONLY=get-run,batch   rows to run: health get-run list-runs post-run batch cpu webhook streams
+//   BENCH_ONLY=get-run,batch   rows to run: health get-run list-runs post-run batch cpu webhook streams quality
 //   BENCH_TARGETS=postgres     targets to run (embedded, postgres)
 //   BENCH_PROFILE=1            run the server under --cpu-prof (bench/results/profiles) and
 //                              summarize each profile, cropped to the measured rows
 //   BENCH_DURATION_S=10 BENCH_WARMUP_S=2 BENCH_CPU_RUNS=1000 BENCH_STREAMS=1000,5000 BENCH_KEEP_DB=1
 import { BATCH_LATENCY_MS, batchRow, cpuRow, webhookReceiverCertificate, webhookRow } from "./bench/engine-rows.mjs";
 import { createRuns, getRunRow, healthRow, listRunsRows, postRunRow } from "./bench/http-rows.mjs";
+import { qualityRow } from "./bench/quality-rows.mjs";
 import { summarizeProfile } from "./bench/profile-summary.mjs";
 import { failedRow, machineInfo, printSummary, writeResults } from "./bench/report.mjs";
 import { streamsRow } from "./bench/stream-rows.mjs";
 import { Target, targetsFromEnvironment } from "./bench/target.mjs";
 
-const ROWS = ["health", "get-run", "list-runs", "post-run", "batch", "cpu", "webhook", "streams"];
+const ROWS = ["health", "get-run", "list-runs", "post-run", "batch", "cpu", "webhook", "streams", "quality"];
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim()).filter(Boolean);
 const unknown = (only ?? []).filter((name) => !ROWS.includes(name));
 if (unknown.length) {
@@ -77,6 +78,10 @@ async function benchTarget(target, results) {
       const tenant = target.tenant("Bench list");
       await createRuns(target, tenant, 50);
       await attempt(results, target, "list-runs", "GET /v1/runs?limit=20", () => listRunsRows(target, tenant, health));
+    }
+    if (selected.has("quality")) {
+      const tenant = target.tenant("Bench quality");
+      await attempt(results, target, "quality", "GET /v1/agents/:name/quality (100,000 runs)", () => qualityRow(target, tenant));
     }
     if (selected.has("cpu")) {
       const tenant = target.tenant("Bench cpu");

@@ -155,3 +155,22 @@ export type GetAgentResponse = ResponseOf<"agents-get", 200>;
 export type AgentVersion = GetAgentResponse["versions"][number];
 export type AddAgentVersionParams = BodyOf<"agents-addVersion">;
 export type ArchiveAgentResponse = ResponseOf<"agents-archive", 200>;
+export type AgentQualityParams = QueryOf<"agents-quality">;
+export type AgentQuality = ResponseOf<"agents-quality", 200>;
+export type QualityBucket = AgentQuality["buckets"][number];
+export type AgentCorrectionsParams = QueryOf<"agents-corrections">;
+/** One line of `GET /v1/agents/{name}/corrections` (the document types the NDJSON body as text). */
+export type Correction = {
+  run_id: string;
+  agent_version: number;
+  task: string;
+  data: unknown;
+  /** The agent's first proposal. */
+  proposed_output: unknown;
+  /** What the output should have been: the approved (maybe edited) or corrected output; null for a rejection. */
+  final_output: unknown;
+  decision: keyof AgentQuality["outcomes"];
+  feedback: string | null;
+  reason_code: string | null;
+  judged_at: string;
+};

@@ -552,6 +552,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agents/{name}/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How often people agreed with an agent version, per confidence band, and the threshold that evidence supports
+         * @description Runs of one version (default: the active one; built-ins: 1) created in [from, to) (default: the last 30 days), judged by their first decision. See docs/api-conventions.md, "Quality".
+         */
+        get: operations["agents-quality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/runs/{id}/stream": {
         parameters: {
             query?: never;
@@ -561,6 +581,26 @@ export interface paths {
         };
         /** Server-Sent Events stream of a run's status */
         get: operations["runs-stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{name}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The judged runs of an agent as a dataset: one JSON object per line, streamed
+         * @description Every run of the agent (all versions) created in [from, to) (default: the last 30 days) that a person judged, by its first decision, in the order the runs were created. See docs/api-conventions.md, "Quality".
+         */
+        get: operations["agents-corrections"];
         put?: never;
         post?: never;
         delete?: never;
@@ -929,7 +969,7 @@ export interface operations {
                             /** Format: uuid */
                             run_id: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected" | "changes_requested";
+                            status: "pending" | "approved" | "rejected" | "changes_requested" | "checked";
                             triage_reason: string;
                             proposed_output: {
                                 [key: string]: unknown;
@@ -956,6 +996,15 @@ export interface operations {
                             feedback?: string | null;
                             /** @description A request for changes: the JSON Merge Patch applied to the run's data. */
                             data_patch?: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description `review`: the run waits for this decision; `spot_check`: a run that completed on its own, sampled for a verdict.
+                             * @enum {string}
+                             */
+                            kind?: "review" | "spot_check";
+                            verdict?: ("correct" | "incorrect") | null;
+                            corrected_output?: {
                                 [key: string]: unknown;
                             } | null;
                         } | null;
@@ -1133,7 +1182,7 @@ export interface operations {
                                 triage_item_id: string;
                                 reason: string;
                                 /** @enum {string} */
-                                item_status: "pending" | "approved" | "rejected" | "changes_requested";
+                                item_status: "pending" | "approved" | "rejected" | "changes_requested" | "checked";
                                 /** @description The review round this step belongs to (0: before any request for changes). */
                                 round?: number;
                             };
@@ -1150,7 +1199,7 @@ export interface operations {
                             type: "review";
                             detail: {
                                 /** @enum {string} */
-                                decision: "approved" | "rejected" | "changes_requested";
+                                decision: "approved" | "rejected" | "changes_requested" | "checked";
                                 /** @description Who decided (the triage item's resolved_by: a member's or an API key's id). */
                                 resolved_by: string | null;
                                 resolved_by_name: string | null;
@@ -1369,7 +1418,7 @@ export interface operations {
                             /** Format: uuid */
                             run_id: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected" | "changes_requested";
+                            status: "pending" | "approved" | "rejected" | "changes_requested" | "checked";
                             triage_reason: string;
                             proposed_output: {
                                 [key: string]: unknown;
@@ -1396,6 +1445,15 @@ export interface operations {
                             feedback?: string | null;
                             /** @description A request for changes: the JSON Merge Patch applied to the run's data. */
                             data_patch?: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description `review`: the run waits for this decision; `spot_check`: a run that completed on its own, sampled for a verdict.
+                             * @enum {string}
+                             */
+                            kind?: "review" | "spot_check";
+                            verdict?: ("correct" | "incorrect") | null;
+                            corrected_output?: {
                                 [key: string]: unknown;
                             } | null;
                             agent_runs: {
@@ -4011,6 +4069,117 @@ export interface operations {
             };
         };
     };
+    "agents-quality": {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                version?: number;
+                target_agreement?: number;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agent: string;
+                        version: number;
+                        period: {
+                            from: string;
+                            to: string;
+                        };
+                        runs: number;
+                        completed_on_own: number;
+                        sent_to_review: number;
+                        outcomes: {
+                            approved: number;
+                            approved_edited: number;
+                            changes_requested: number;
+                            rejected: number;
+                            spot_correct: number;
+                            spot_incorrect: number;
+                        };
+                        buckets: {
+                            min: number;
+                            max: number;
+                            /** @description Runs of the period whose confidence falls in [min, max) (the last band includes 1.0). */
+                            runs: number;
+                            /** @description Of them, runs a person judged (their first decision). */
+                            judged: number;
+                            /** @description Of the judged, runs where the person agreed with the agent. */
+                            agreed: number;
+                            /** @description agreed / judged; null when nothing was judged. */
+                            agreement_rate: number | null;
+                        }[];
+                        threshold: {
+                            current: number;
+                            recommended: number | null;
+                            target_agreement: number;
+                            review_rate_now: number | null;
+                            review_rate_at_recommended: number | null;
+                            /** @description Why there is no recommendation (too little evidence, or no threshold reaches the target). */
+                            reason?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "runs-stream": {
         parameters: {
             query?: never;
@@ -4040,6 +4209,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "agents-corrections": {
+        parameters: {
+            query?: {
+                /** @description An ISO 8601 date-time with offset or a date (midnight UTC). */
+                from?: string;
+                /** @description An ISO 8601 date-time with offset or a date (midnight UTC). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/x-ndjson: one line per judged run, `{run_id, agent_version, task, data, proposed_output, final_output, decision, feedback, reason_code, judged_at}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
             };
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {

@@ -1,6 +1,19 @@
 // Agent definitions: the organization's own agents (per mode) and their immutable versions.
+import { AgentWorkforceError } from "../errors.js";
 import { segment, type HttpClient, type RequestOptions } from "../http.js";
-import type { AddAgentVersionParams, AgentResponse, AgentVersion, ArchiveAgentResponse, CreateAgentParams, GetAgentResponse, ListAgentsResponse } from "../types.js";
+import type {
+  AddAgentVersionParams,
+  AgentCorrectionsParams,
+  AgentQuality,
+  AgentQualityParams,
+  AgentResponse,
+  AgentVersion,
+  ArchiveAgentResponse,
+  Correction,
+  CreateAgentParams,
+  GetAgentResponse,
+  ListAgentsResponse,
+} from "../types.js";
 
 export class Agents {
   constructor(private readonly http: HttpClient) {}
@@ -38,5 +51,50 @@ export class Agents {
   /** DELETE /v1/agents/{name}: archives it; new runs are refused, past runs stay readable. */
   archive(name: string, options: RequestOptions = {}): Promise<ArchiveAgentResponse> {
     return this.http.json("DELETE", `/v1/agents/${segment(name)}`, options);
+  }
+
+  /**
+   * GET /v1/agents/{name}/quality: agreement per confidence band for one version (default the
+   * active one) over a period (default the last 30 days), and the recommended threshold.
+   */
+  quality(name: string, params: AgentQualityParams = {}, options: RequestOptions = {}): Promise<AgentQuality> {
+    return this.http.json("GET", `/v1/agents/${segment(name)}/quality`, { query: params, signal: options.signal });
+  }
+
+  /**
+   * GET /v1/agents/{name}/corrections: the judged runs as they stream in (JSON Lines), one
+   * parsed object per line. A body cut off before its last newline throws.
+   */
+  async *corrections(name: string, params: AgentCorrectionsParams = {}, options: RequestOptions = {}): AsyncGenerator<Correction, void, undefined> {
+    const response = await this.http.open("GET", `/v1/agents/${segment(name)}/corrections`, {
+      query: params,
+      headers: { accept: "application/x-ndjson" },
+      signal: options.signal,
+    });
+    if (!response.body) return;
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let pending = "";
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        pending += decoder.decode(value, { stream: true });
+        let newline = pending.indexOf("\n");
+        while (newline >= 0) {
+          const line = pending.slice(0, newline);
+          pending = pending.slice(newline + 1);
+          if (line.trim()) yield JSON.parse(line) as Correction;
+          newline = pending.indexOf("\n");
+        }
+      }
+    } catch (error) {
+      if (error instanceof SyntaxError) throw new AgentWorkforceError("The corrections export sent a line that is not JSON", { cause: error });
+      throw error;
+    } finally {
+      reader.releaseLock();
+    }
+    pending += decoder.decode();
+    if (pending.trim()) throw new AgentWorkforceError("The corrections export was cut off before its last line ended");
   }
 }

@@ -20,7 +20,7 @@ const DECISION_SQL = Prisma.sql`
     WHEN t.kind = 'spot_check' THEN CASE t.verdict WHEN 'correct' THEN 'spot_correct' WHEN 'incorrect' THEN 'spot_incorrect' END
     WHEN t.status = 'approved' THEN CASE WHEN t.output_edited THEN 'approved_edited' ELSE 'approved' END
     WHEN t.status = 'changes_requested' THEN 'changes_requested'
-    WHEN t.status = 'rejected' AND NOT (r.resolution = 'cancelled_by_caller' AND r.review_round = 0) THEN 'rejected'
+    WHEN t.status = 'rejected' AND NOT (r.resolution IS NOT DISTINCT FROM 'cancelled_by_caller' AND r.review_round = 0) THEN 'rejected'
   END`;
 
 export type TBandRow = {
