@@ -41,14 +41,17 @@ export async function setTriageSla(input: { organizationId: string; minutes: num
   return getOrganization(input.organizationId);
 }
 
-/** The dashboard's organization settings, in one update: what the input leaves out stays as it is. */
-export async function updateOrganizationSettings(organizationId: string, input: { triage_sla_minutes?: number; triage_threshold?: number }) {
+/**
+ * The dashboard's organization settings in one update: the due time, the built-ins' triage
+ * threshold (the Quality page's Apply), or both; what the input leaves out stays as it is.
+ */
+export async function updateOrganizationSettings(input: { organizationId: string; triageSlaMinutes?: number; triageThreshold?: number }) {
   const { count } = await db().organization.updateMany({
-    where: { id: organizationId },
-    data: { triageSlaMinutes: input.triage_sla_minutes, triageThreshold: input.triage_threshold },
+    where: { id: input.organizationId },
+    data: { triageSlaMinutes: input.triageSlaMinutes, triageThreshold: input.triageThreshold },
   });
   if (count === 0) throw notFound("Organization");
-  return getOrganization(organizationId);
+  return getOrganization(input.organizationId);
 }
 
 export async function setPlan(input: { organizationId: string; plan: Plan }) {

@@ -18,5 +18,11 @@ export const organizationRouter = router({
     .meta({ role: "admin", rateLimit: "standard" })
     .input(ZUpdateOrganizationSettingsRequest)
     .output(ZOrganization)
-    .mutation(({ ctx, input }) => updateOrganizationSettings(ctx.principal.organizationId, input)),
+    .mutation(({ ctx, input }) =>
+      updateOrganizationSettings({
+        organizationId: ctx.principal.organizationId,
+        triageSlaMinutes: input.triage_sla_minutes,
+        triageThreshold: input.triage_threshold,
+      }),
+    ),
 });
