@@ -151,6 +151,15 @@ test("every signed-in page passes axe, with data on it", async ({ page, browser,
   });
   await expectAccessible(page, "/agents (an agent open)");
 
+  // The ap_specialist's three runs waiting for a person fill its reliability chart.
+  await visit(page, "/quality?agent=ap_specialist", async () => {
+    await heading(page, "Quality");
+    await expect(page.getByRole("img", { name: /Agreement with the agent per confidence band/ })).toBeVisible();
+    await page.getByRole("button", { name: "Show the bands as a table" }).click();
+    await expect(page.getByRole("table", { name: "Agreement per confidence band" })).toBeVisible();
+  });
+  await expectAccessible(page, "/quality");
+
   await visit(page, "/usage", async () => {
     await heading(page, "Usage");
   });

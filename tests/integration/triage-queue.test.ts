@@ -388,11 +388,17 @@ describe("due times from the organization's setting", () => {
     expect(minutesToDue((await waitingRun(own.key)).triage_item)).toBe(45);
 
     for (const minutes of [0, 10081, 1.5]) expect((await settings({ triage_sla_minutes: minutes })).status).toBe(400);
+    // The built-ins' threshold (the Quality page's Apply): alone, it leaves the due time as it is.
+    const threshold = await settings({ triage_threshold: 0.82 });
+    expect(threshold.status).toBe(200);
+    expect(threshold.body.result.data).toMatchObject({ triage_threshold: 0.82, triage_sla_minutes: 45 });
+    for (const value of [-0.1, 1.01, "0.8"]) expect((await settings({ triage_threshold: value })).status).toBe(400);
     await admin("create-member", "--org", own.orgId, "--email", `rev-${own.orgId.slice(0, 8)}@example.test`, "--name", "Rev", "--role", "reviewer", "--password", "reviewer password");
     const reviewer = await signInCookie(`rev-${own.orgId.slice(0, 8)}@example.test`, "reviewer password");
     const refused = await settings({ triage_sla_minutes: 60 }, reviewer);
     expect(refused.status).toBe(403);
     expect(refused.body.error.data.body).toMatchObject({ type: "insufficient_role", required: "admin" });
+    expect((await settings({ triage_threshold: 0.1 }, reviewer)).status).toBe(403);
   });
 
   it("the CLI refuses minutes out of bounds and an unknown organization", async () => {

@@ -5,6 +5,7 @@
 // try an agent in test mode. The server refuses what a role lacks either way.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PlusIcon } from "lucide-react";
+import Link from "next/link";
 import { useState } from "react";
 import { PageHeader } from "../shell/dashboard-shell";
 import { useCan, useSession } from "../shell/session-context";
@@ -83,7 +84,12 @@ export function AgentsPage() {
                   </TableCell>
                   <TableCell>v{agent.version}</TableCell>
                   <TableCell className="max-w-md text-muted-foreground">{agent.description ?? "—"}</TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className="whitespace-nowrap text-right">
+                    <Button variant="ghost" size="sm" asChild>
+                      <Link href={`/quality?agent=${encodeURIComponent(agent.name)}`} aria-label={`Quality of ${agent.name}`}>
+                        Quality
+                      </Link>
+                    </Button>{" "}
                     <Button variant="outline" size="sm" aria-label={`Open ${agent.name}`} onClick={() => setSelected(agent.name)}>
                       Open
                     </Button>

@@ -4,6 +4,7 @@
 import {
   BarChart3Icon,
   BotIcon,
+  GaugeIcon,
   InboxIcon,
   KeyRoundIcon,
   LayersIcon,
@@ -34,6 +35,7 @@ const NAV: TNavItem[] = [
   { href: "/runs", label: "Runs", icon: PlayIcon },
   { href: "/batches", label: "Batches", icon: LayersIcon },
   { href: "/agents", label: "Agents", icon: BotIcon },
+  { href: "/quality", label: "Quality", icon: GaugeIcon },
   { href: "/usage", label: "Usage", icon: BarChart3Icon },
   { href: "/webhooks", label: "Webhooks", icon: WebhookIcon },
   { href: "/keys", label: "API keys", icon: KeyRoundIcon, adminOnly: true },

@@ -12,6 +12,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   cancelLabel = "Cancel",
+  confirmVariant = "destructive",
   onConfirm,
   children,
 }: {
@@ -20,6 +21,8 @@ export function ConfirmDialog({
   description: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
+  /** Destructive by default; "default" for a change that adds rather than removes (Apply). */
+  confirmVariant?: "destructive" | "default";
   onConfirm: () => Promise<unknown>;
   /** Choices that go with the change (shown between the description and the buttons). */
   children?: ReactNode;
@@ -48,7 +51,7 @@ export function ConfirmDialog({
             <Button variant="outline">{cancelLabel}</Button>
           </DialogClose>
           <Button
-            variant="destructive"
+            variant={confirmVariant}
             disabled={pending}
             onClick={async () => {
               setPending(true);

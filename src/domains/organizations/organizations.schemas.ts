@@ -103,4 +103,14 @@ export const ZTriageSlaMinutes = z
   .int("triage_sla_minutes must be a whole number of minutes")
   .min(TRIAGE_SLA_BOUNDS.min, "triage_sla_minutes must be between 1 and 10080 (a week)")
   .max(TRIAGE_SLA_BOUNDS.max, "triage_sla_minutes must be between 1 and 10080 (a week)");
-export const ZUpdateOrganizationSettingsRequest = z.object({ triage_sla_minutes: ZTriageSlaMinutes });
+export const ZTriageThreshold = z
+  .number({ error: "triage_threshold must be a number" })
+  .min(0, "triage_threshold must be between 0 and 1")
+  .max(1, "triage_threshold must be between 0 and 1");
+/** Each setting is optional: what is left out stays as it is. */
+export const ZUpdateOrganizationSettingsRequest = z.object({
+  triage_sla_minutes: ZTriageSlaMinutes.optional(),
+  // Built-in agents' runs below this confidence wait for a person (the Quality page's Apply).
+  triage_threshold: ZTriageThreshold.optional(),
+});
+export type TUpdateOrganizationSettingsRequest = z.infer<typeof ZUpdateOrganizationSettingsRequest>;

@@ -41,6 +41,19 @@ export async function setTriageSla(input: { organizationId: string; minutes: num
   return getOrganization(input.organizationId);
 }
 
+/**
+ * The dashboard's organization settings in one update: the due time, the built-ins' triage
+ * threshold (the Quality page's Apply), or both; what the input leaves out stays as it is.
+ */
+export async function updateOrganizationSettings(input: { organizationId: string; triageSlaMinutes?: number; triageThreshold?: number }) {
+  const { count } = await db().organization.updateMany({
+    where: { id: input.organizationId },
+    data: { triageSlaMinutes: input.triageSlaMinutes, triageThreshold: input.triageThreshold },
+  });
+  if (count === 0) throw notFound("Organization");
+  return getOrganization(input.organizationId);
+}
+
 export async function setPlan(input: { organizationId: string; plan: Plan }) {
   const organization = await db()
     .organization.update({ where: { id: input.organizationId }, data: { plan: input.plan } })
