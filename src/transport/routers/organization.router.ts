@@ -2,7 +2,7 @@
 // changed only by the operator (admin CLI `set-plan`): an organization cannot raise its own limits.
 import { z } from "zod";
 import { ZOrganization, ZUpdateOrganizationSettingsRequest } from "../../domains/organizations/organizations.schemas.ts";
-import { getOrganization, setTriageSla } from "../../domains/organizations/organizations.service.ts";
+import { getOrganization, updateOrganizationSettings } from "../../domains/organizations/organizations.service.ts";
 import { apiProcedure, router } from "../trpc/init.ts";
 
 export const organizationRouter = router({
@@ -12,10 +12,17 @@ export const organizationRouter = router({
     .output(ZOrganization)
     .query(({ ctx }) => getOrganization(ctx.principal.organizationId)),
 
-  // Admins set how long a triage item may wait before it is overdue (also: admin CLI set-triage-sla).
+  // Admins set how long a triage item may wait before it is overdue and the built-ins' spot-check
+  // rates (also: admin CLI set-triage-sla, set-spot-check-rate).
   updateSettings: apiProcedure
     .meta({ role: "admin", rateLimit: "standard" })
     .input(ZUpdateOrganizationSettingsRequest)
     .output(ZOrganization)
-    .mutation(({ ctx, input }) => setTriageSla({ organizationId: ctx.principal.organizationId, minutes: input.triage_sla_minutes })),
+    .mutation(({ ctx, input }) =>
+      updateOrganizationSettings({
+        organizationId: ctx.principal.organizationId,
+        triageSlaMinutes: input.triage_sla_minutes,
+        spotCheckRates: input.spot_check_rates,
+      }),
+    ),
 });
