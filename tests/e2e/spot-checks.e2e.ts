@@ -43,7 +43,7 @@ test("spot checks by keyboard: y marks one correct, n sends another incorrect wi
   await expect(first).toHaveCount(1);
   const firstId = (await first.getAttribute("data-triage-id"))!;
   const secondId = checks.find((item) => item.id !== firstId)!.id;
-  await expect(card(page, firstId).getByRole("button", { name: "Correct" })).toBeVisible();
+  await expect(card(page, firstId).getByRole("button", { name: "Correct", exact: true })).toBeVisible();
   await expect(card(page, firstId).getByRole("button", { name: "Approve" })).toHaveCount(0);
   await screenshot(page, testInfo, "triage-spot-checks");
 
