@@ -7,7 +7,8 @@ const DOMAINS_BELOW = {
   auth: ["limits"],
   limits: [],
   idempotency: [],
-  organizations: ["auth"],
+  // agents: the built-in types whose spot-check rates an organization sets.
+  organizations: ["auth", "agents"],
   usage: ["agents", "auth"],
   "agent-definitions": ["agents", "auth"],
   runs: ["agents", "agent-definitions", "auth", "usage"],

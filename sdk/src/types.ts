@@ -76,6 +76,9 @@ export type ClaimResponse = GeneratedOr<
   { data: { id: string; claimed_by: string | null; claimed_by_name?: string | null; claimed_until: string | null } }
 >;
 export type ReleaseResponse = GeneratedOr<"triage-release", "response", ClaimResponse>;
+/** A spot check's verdict (docs/api-conventions.md, "Spot checks"). */
+export type VerdictParams = BodyOf<"triage-verdict">;
+export type VerdictResponse = ResponseOf<"triage-verdict", 200>;
 export type BulkDecisionParams = GeneratedOr<
   "triage-bulk",
   "body",

@@ -13,9 +13,11 @@ import {
   createOrganization,
   revokeApiKey,
   setPlan,
+  setSpotCheckRates,
   setTriageSla,
 } from "../domains/organizations/organizations.service.ts";
-import { ZTriageSlaMinutes } from "../domains/organizations/organizations.schemas.ts";
+import { ZSpotCheckRate, ZTriageSlaMinutes } from "../domains/organizations/organizations.schemas.ts";
+import { AGENT_TYPES } from "../domains/agents/agent-types.ts";
 import { topUpCredits } from "../domains/usage/credits.ts";
 
 const ZPlan = z.enum(["starter", "pro", "team", "growth", "enterprise"]);
@@ -30,6 +32,7 @@ const USAGE = `Usage: npm run admin -- <command> [options] [--json]
   revoke-key     --id ID
   set-plan       --org ID --plan P
   set-triage-sla --org ID --minutes N   (1–10080: how long a triage item may wait before it is overdue)
+  set-spot-check-rate --org ID --agent TYPE --rate R   (a built-in type; 0–1: the share of runs that completed on their own sent to a spot check)
   topup          --org ID --credits N`;
 
 type TOptions = Record<string, string | boolean | undefined>;
@@ -83,6 +86,11 @@ const COMMANDS: Record<string, (options: TOptions) => Promise<unknown>> = {
   "set-plan": (o) => setPlan({ organizationId: option(o, "org", ZUuid), plan: option(o, "plan", ZPlan) }),
   "set-triage-sla": (o) =>
     setTriageSla({ organizationId: option(o, "org", ZUuid), minutes: option(o, "minutes", z.coerce.number().pipe(ZTriageSlaMinutes)) }),
+  "set-spot-check-rate": (o) =>
+    setSpotCheckRates({
+      organizationId: option(o, "org", ZUuid),
+      rates: { [option(o, "agent", z.enum(AGENT_TYPES, { error: `must be a built-in agent type: ${AGENT_TYPES.join(", ")}` }))]: option(o, "rate", z.coerce.number().pipe(ZSpotCheckRate)) },
+    }),
   topup: (o) => topUpCredits({ organizationId: option(o, "org", ZUuid), credits: option(o, "credits", z.coerce.number().int().positive()) }),
 };
 
@@ -105,6 +113,8 @@ async function main(): Promise<number> {
       id: { type: "string" },
       credits: { type: "string" },
       minutes: { type: "string" },
+      agent: { type: "string" },
+      rate: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

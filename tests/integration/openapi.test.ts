@@ -49,6 +49,8 @@ const AGENT_OPERATIONS = [
 const REVIEW_ROUND_OPERATIONS = ["POST /v1/triage/{id}/request-changes"];
 // The shared review queue (docs/api-conventions.md, "Claims, due times and bulk decisions").
 const REVIEW_QUEUE_OPERATIONS = ["POST /v1/triage/{id}/claim", "POST /v1/triage/{id}/release", "POST /v1/triage/bulk"];
+// Issue 21 (docs/api-conventions.md, "Spot checks").
+const SPOT_CHECK_OPERATIONS = ["POST /v1/triage/{id}/verdict"];
 
 // Issue 21: the quality report and the corrections export (docs/api-conventions.md, "Quality").
 const QUALITY_OPERATIONS = ["GET /v1/agents/{name}/quality", "GET /v1/agents/{name}/corrections"];
@@ -71,7 +73,7 @@ describe("GET /v1/openapi.json", () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(operations(document).sort()).toEqual([
       ...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel", ...WEBHOOK_HEALING_OPERATIONS, ...AGENT_OPERATIONS, ...RUN_STEPS_OPERATIONS,
-      ...REVIEW_ROUND_OPERATIONS, ...REVIEW_QUEUE_OPERATIONS, ...QUALITY_OPERATIONS,
+      ...REVIEW_ROUND_OPERATIONS, ...REVIEW_QUEUE_OPERATIONS, ...SPOT_CHECK_OPERATIONS, ...QUALITY_OPERATIONS,
     ].sort());
   });
 

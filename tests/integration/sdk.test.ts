@@ -20,7 +20,7 @@ import {
   verifyWebhook,
   type RunUpdate,
 } from "../../sdk/dist/index.js";
-import { AP_DATA, call, createKey, createTenant, type TTenant, UUID_PATTERN } from "../helpers/api.ts";
+import { admin, AP_DATA, call, createKey, createTenant, type TTenant, UUID_PATTERN } from "../helpers/api.ts";
 import { insertLedgerEntry, insertRunAwaitingTriage } from "../helpers/fixtures.ts";
 import { receiverSet, type TReceivedRequest } from "../helpers/https-receiver.ts";
 import { startHttpFaultProxy } from "../helpers/http-fault-proxy.ts";
@@ -154,6 +154,22 @@ describe("triage", () => {
 
     const bulk = await aw.triage.bulk({ decision: "approve", ids: [two.triageItemId, three.triageItemId, randomUUID()] });
     expect(bulk.results.map((result) => result.status)).toEqual(["approved", "approved", "error"]);
+  });
+});
+
+describe("spot checks", () => {
+  it("a completed run sampled at rate 1 gets a verdict through triage.verdict; the kind filter lists it", async () => {
+    await admin("set-spot-check-rate", "--org", tenant.orgId, "--agent", "rfq_generator", "--rate", "1");
+    const created = await aw.runs.create({ task: "Quote 5 bolts", agent_type: "rfq_generator", data: RFQ_DATA });
+    const done = await aw.runs.wait(created.run_id, { timeoutMs: 30_000 });
+    expect(done.run.status).toBe("completed");
+    const [check] = (await aw.triage.list({ kind: "spot_check" }).toArray()).filter((item) => item.run_id === created.run_id);
+    expect(check).toMatchObject({ kind: "spot_check", status: "pending" });
+    const verdict = await aw.triage.verdict(check!.id, { verdict: "incorrect", corrected_output: { items: [] }, note: "No quote needed" });
+    expect(verdict.data).toMatchObject({ id: check!.id, status: "checked", verdict: "incorrect", run_id: created.run_id });
+    const again = await aw.triage.verdict(check!.id, { verdict: "correct" }).catch((caught: unknown) => caught);
+    expect(again).toBeInstanceOf(ConflictError);
+    await admin("set-spot-check-rate", "--org", tenant.orgId, "--agent", "rfq_generator", "--rate", "0");
   });
 });
 

@@ -465,7 +465,7 @@ describe("due times from the agent version, and the triage.overdue event", () =>
   it("an agent version's review.sla_minutes and max_rounds are stored, shown and bounded; sla_minutes sets due_at", async () => {
     const defined = await api("POST", "/v1/agents", { name: "quick_sorter", instructions: "Classify.", review: { always: true, sla_minutes: 5, max_rounds: 3 } });
     expect(defined.status, JSON.stringify(defined.body)).toBe(201);
-    expect(defined.body.agent.review).toEqual({ confidence_threshold: null, always: true, sla_minutes: 5, max_rounds: 3 });
+    expect(defined.body.agent.review).toEqual({ confidence_threshold: null, always: true, sla_minutes: 5, max_rounds: 3, spot_check_rate: 0 });
     expect((await api("GET", "/v1/agents/quick_sorter")).body.agent.review).toMatchObject({ sla_minutes: 5, max_rounds: 3 });
 
     for (const review of [{ sla_minutes: 0 }, { sla_minutes: 10081 }, { sla_minutes: 2.5 }, { max_rounds: 0 }, { max_rounds: 21 }]) {

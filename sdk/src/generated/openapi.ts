@@ -113,7 +113,7 @@ export interface paths {
         };
         /**
          * List pending triage items, soonest due first
-         * @description Pending items by default, ordered by `due_at` (then oldest first). Extension: `status` = `approved`, `rejected` or `resolved` (both) lists decided items instead, newest decision first, with `resolved_by_name` and `output_edited`. The pending queue can be narrowed by `claimed` (`mine`, `none`, `others`) and `overdue` (`true`: past `due_at`; `false`: not yet due).
+         * @description Pending items by default, ordered by `due_at` (then oldest first). Extension: `status` = `approved`, `rejected` or `resolved` (both) lists decided items instead, newest decision first, with `resolved_by_name` and `output_edited`. The pending queue can be narrowed by `claimed` (`mine`, `none`, `others`) and `overdue` (`true`: past `due_at`; `false`: not yet due). `kind` (`review`, `spot_check`) lists one kind of item (default both); `status=checked` lists spot checks with their verdict (`resolved` includes them).
          */
         get: operations["triage-list"];
         put?: never;
@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Approve: the run completes
-         * @description The run completes with the proposed output (plus `resolution_note`, when given). Extension: `output`, an object, is the reviewer's edit of the proposed output: when it differs from the proposal the run completes with it instead, the item records `output_edited: true`, and the `run.completed` webhook event carries it. The run's `resolution` is `approved` or `approved_edited`. An item someone else has claimed answers 409 naming them, unless `force` is true.
+         * @description The run completes with the proposed output (plus `resolution_note`, when given). Extension: `output`, an object, is the reviewer's edit of the proposed output: when it differs from the proposal the run completes with it instead, the item records `output_edited: true`, and the `run.completed` webhook event carries it. The run's `resolution` is `approved` or `approved_edited`. An item someone else has claimed answers 409 naming them, unless `force` is true. A spot check answers 409: it takes a verdict.
          */
         post: operations["triage-approve"];
         delete?: never;
@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Reject: the run is cancelled
-         * @description The run is cancelled with `resolution: rejected`. Extension: `reason_code` (`incorrect_output`, `incomplete_input`, `duplicate`, `suspected_fraud`, `policy`, `other`) is stored beside `reason` and returned on the item and the run. An item someone else has claimed answers 409 naming them, unless `force` is true.
+         * @description The run is cancelled with `resolution: rejected`. Extension: `reason_code` (`incorrect_output`, `incomplete_input`, `duplicate`, `suspected_fraud`, `policy`, `other`) is stored beside `reason` and returned on the item and the run. An item someone else has claimed answers 409 naming them, unless `force` is true. A spot check answers 409: it takes a verdict.
          */
         post: operations["triage-reject"];
         delete?: never;
@@ -178,6 +178,26 @@ export interface paths {
          * @description Extension (docs/api-conventions.md, "Review rounds"): the item closes as `changes_requested` and the run goes back to work with `review_round` + 1 and `resolution: changes_requested`. A built-in agent runs again on the run's `data` with `data_patch` applied (JSON Merge Patch, RFC 7386); a model-backed agent continues its conversation with `feedback` as the next message. The run then completes, fails or waits again with a new item of the new round. 409 past the round limit (REVIEW_MAX_ROUNDS, default 5, or the agent version's `review.max_rounds`), on an item already decided, or on an item someone else claimed unless `force` is true.
          */
         post: operations["triage-requestChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/triage/{id}/verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a spot check its verdict
+         * @description Extension (docs/api-conventions.md, "Spot checks"): a person judges the output of a run that completed on its own, `correct` or `incorrect` (with `corrected_output`, the output that would have been right, and a `note`). The item becomes `checked`; the run, its output, credits, batch and webhooks do not change. A review item answers 409 (approve, reject or request changes instead), as do an item already decided and one someone else has claimed unless `force` is true.
+         */
+        post: operations["triage-verdict"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1218,6 +1238,12 @@ export interface operations {
                                 proposed_output?: {
                                     [key: string]: unknown;
                                 } | null;
+                                /** @description checked (a spot check): the person's verdict on the output. */
+                                verdict?: ("correct" | "incorrect") | null;
+                                /** @description checked: the output the person says was right, when given. */
+                                corrected_output?: {
+                                    [key: string]: unknown;
+                                } | null;
                             };
                         })[];
                     };
@@ -1395,7 +1421,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                status?: "pending" | "approved" | "rejected" | "resolved";
+                status?: "pending" | "approved" | "rejected" | "checked" | "resolved";
+                kind?: "review" | "spot_check";
                 claimed?: "mine" | "none" | "others";
                 overdue?: "true" | "false";
             };
@@ -1799,6 +1826,131 @@ export interface operations {
                             /** Format: uuid */
                             run_id: string;
                             review_round: number;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "triage-verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    verdict: "correct" | "incorrect";
+                    /** @description incorrect: the output that would have been right (an object), kept with the item for evaluations. */
+                    corrected_output?: {
+                        [key: string]: unknown;
+                    };
+                    note?: string;
+                    /**
+                     * @description Decide although someone else holds the item's claim (their claim ends).
+                     * @enum {boolean}
+                     */
+                    force?: true | false;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @constant */
+                            status: "checked";
+                            /** @enum {string} */
+                            verdict: "correct" | "incorrect";
+                            resolved_at: string;
+                            resolved_by: string;
+                            resolved_by_name: string | null;
+                            /** Format: uuid */
+                            run_id: string;
                         };
                     };
                 };
@@ -3411,6 +3563,8 @@ export interface operations {
                                 sla_minutes?: number | null;
                                 /** @description null: the server's setting. */
                                 max_rounds?: number | null;
+                                /** @description Share of the runs that completed on their own sent to a spot check; absent for a built-in (the organization sets its rate). */
+                                spot_check_rate?: number;
                             };
                             model: string | null;
                             created_at: string | null;
@@ -3493,6 +3647,8 @@ export interface operations {
                         sla_minutes?: number;
                         /** @description How many times a reviewer may request changes on one run; default: the server's setting (5). */
                         max_rounds?: number;
+                        /** @description Share (0–1) of the runs that completed on their own sent to a spot check (docs/api-conventions.md, "Spot checks"); default 0. */
+                        spot_check_rate?: number;
                     };
                     /** @description The model id to ask; default: the server's AGENT_MODEL. */
                     model?: string;
@@ -3531,6 +3687,8 @@ export interface operations {
                                 sla_minutes?: number | null;
                                 /** @description null: the server's setting. */
                                 max_rounds?: number | null;
+                                /** @description Share of the runs that completed on their own sent to a spot check; absent for a built-in (the organization sets its rate). */
+                                spot_check_rate?: number;
                             };
                             model: string | null;
                             created_at: string | null;
@@ -3646,6 +3804,8 @@ export interface operations {
                                 sla_minutes?: number | null;
                                 /** @description null: the server's setting. */
                                 max_rounds?: number | null;
+                                /** @description Share of the runs that completed on their own sent to a spot check; absent for a built-in (the organization sets its rate). */
+                                spot_check_rate?: number;
                             };
                             model: string | null;
                             created_at: string | null;
@@ -3819,6 +3979,8 @@ export interface operations {
                         sla_minutes?: number;
                         /** @description How many times a reviewer may request changes on one run; default: the server's setting (5). */
                         max_rounds?: number;
+                        /** @description Share (0–1) of the runs that completed on their own sent to a spot check (docs/api-conventions.md, "Spot checks"); default 0. */
+                        spot_check_rate?: number;
                     };
                     /** @description The model id to ask; default: the server's AGENT_MODEL. */
                     model?: string;
@@ -3856,6 +4018,8 @@ export interface operations {
                                 sla_minutes?: number | null;
                                 /** @description null: the server's setting. */
                                 max_rounds?: number | null;
+                                /** @description Share of the runs that completed on their own sent to a spot check; absent for a built-in (the organization sets its rate). */
+                                spot_check_rate?: number;
                             };
                             model: string | null;
                             created_at: string | null;
@@ -3986,6 +4150,8 @@ export interface operations {
                                 sla_minutes?: number | null;
                                 /** @description null: the server's setting. */
                                 max_rounds?: number | null;
+                                /** @description Share of the runs that completed on their own sent to a spot check; absent for a built-in (the organization sets its rate). */
+                                spot_check_rate?: number;
                             };
                             model: string | null;
                             created_at: string | null;

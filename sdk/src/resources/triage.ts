@@ -15,12 +15,14 @@ import type {
   RequestChangesResponse,
   ResolveTriageResponse,
   TriageItem,
+  VerdictParams,
+  VerdictResponse,
 } from "../types.js";
 
 export class Triage {
   constructor(private readonly http: HttpClient) {}
 
-  /** GET /v1/triage: pending items by default (`status`, `claimed`, `overdue` filter); pages on its own. */
+  /** GET /v1/triage: pending items by default (`status`, `kind`, `claimed`, `overdue` filter); pages on its own. */
   list(params: ListTriageParams = {}, options: RequestOptions = {}): PagedList<TriageItem, ListTriageResponse> {
     const { offset, ...query } = params;
     return new PagedList(
@@ -43,6 +45,11 @@ export class Triage {
   /** POST /v1/triage/{id}/request-changes: the agent runs again with the feedback (and `data_patch`). */
   requestChanges(id: string, params: RequestChangesParams, options: RequestOptions = {}): Promise<RequestChangesResponse> {
     return this.http.json("POST", `/v1/triage/${segment(id)}/request-changes`, { body: params, signal: options.signal });
+  }
+
+  /** POST /v1/triage/{id}/verdict: a spot check's verdict (`correct`, or `incorrect` with `corrected_output`); the run does not change. */
+  verdict(id: string, params: VerdictParams, options: RequestOptions = {}): Promise<VerdictResponse> {
+    return this.http.json("POST", `/v1/triage/${segment(id)}/verdict`, { body: params, signal: options.signal });
   }
 
   /** POST /v1/triage/{id}/claim: a 15-minute lease on the item, renewed by claiming again. */

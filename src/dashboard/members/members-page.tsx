@@ -7,6 +7,7 @@ import { InvitationsTable } from "./invitations-table";
 import { InviteMemberForm } from "./invite-member-form";
 import { MembersTable } from "./members-table";
 import { ReviewSettingsForm } from "./review-settings-form";
+import { SpotCheckRatesForm } from "./spot-check-rates-form";
 
 export function MembersPage() {
   return (
@@ -28,6 +29,7 @@ export function MembersPage() {
           </section>
           <InviteMemberForm />
           <ReviewSettingsForm />
+          <SpotCheckRatesForm />
         </div>
       </AdminOnly>
     </>

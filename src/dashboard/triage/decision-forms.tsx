@@ -8,7 +8,7 @@ import { Button } from "../ui/button";
 import { Field, Input, Select, Textarea } from "../ui/input";
 import { parseOutputObject } from "./format";
 import { JsonBlock } from "./json-block";
-import { REASON_CODE_LABELS, REJECT_REASON_CODES, type TChangeRequest, type TRejectReasonCode, type TRejection } from "./types";
+import { REASON_CODE_LABELS, REJECT_REASON_CODES, type TChangeRequest, type TRejectReasonCode, type TRejection, type TVerdict } from "./types";
 
 export function RejectForm({ busy, onSubmit, onCancel }: { busy: boolean; onSubmit: (rejection: TRejection) => void; onCancel: () => void }) {
   const id = useId();
@@ -220,6 +220,67 @@ export function EditOutputForm({
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={busy}>
           Approve edited output
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A spot check found incorrect: optionally the output that would have been right (a JSON
+ * object, kept for evaluations) and a note; both may be left empty and the verdict just sent.
+ */
+export function IncorrectVerdictForm({ busy, onSubmit, onCancel }: { busy: boolean; onSubmit: (verdict: TVerdict) => void; onCancel: () => void }) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string>();
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    let correctedOutput: Record<string, unknown> | undefined;
+    if (text.trim()) {
+      const parsed = parseOutputObject(text, "The corrected output");
+      if ("error" in parsed) return setError(parsed.error);
+      correctedOutput = parsed.value;
+    }
+    onSubmit({ verdict: "incorrect", ...(correctedOutput ? { correctedOutput } : {}), ...(note.trim() ? { note: note.trim() } : {}) });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      submit();
+      return;
+    }
+    cancelOnEscape(onCancel)(event);
+  };
+  return (
+    <form onSubmit={submit} onKeyDown={onKeyDown} className="grid min-w-0 gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3" aria-label="Mark incorrect">
+      <Field id={`${id}-output`} label="Corrected output (optional JSON object)" hint="Ctrl+Enter sends the verdict; Esc cancels." error={error}>
+        <Textarea
+          id={`${id}-output`}
+          autoFocus
+          spellCheck={false}
+          rows={5}
+          className="font-mono text-xs"
+          value={text}
+          placeholder='{ "decision": "hold" }'
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-output-error` : `${id}-output-hint`}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(undefined);
+          }}
+        />
+      </Field>
+      <Field id={`${id}-note`} label="Note (optional)">
+        <Input id={`${id}-note`} value={note} maxLength={5000} onChange={(event) => setNote(event.target.value)} />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="destructive" size="sm" disabled={busy}>
+          Send: incorrect
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
           Cancel

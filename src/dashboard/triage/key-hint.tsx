@@ -6,6 +6,8 @@ const KEYS_TO_DECIDE = [
   ["c", "request changes"],
   ["r", "reject"],
   ["x", "select"],
+  ["y", "spot check correct"],
+  ["n", "spot check incorrect"],
   ["Shift+A", "approve selected"],
 ] as const;
 

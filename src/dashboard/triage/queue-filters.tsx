@@ -2,12 +2,13 @@
 // The filter bar; every choice is written to the URL (use-queue-filters.ts).
 import { useId } from "react";
 import { Label, Select } from "../ui/input";
-import type { TClaimFilter, TQueueFilters, TQueueStatus } from "./use-queue-filters";
+import type { TClaimFilter, TKindFilter, TQueueFilters, TQueueStatus } from "./use-queue-filters";
 
 const STATUS_LABELS: Record<TQueueStatus, string> = {
   pending: "Waiting",
   approved: "Approved",
   rejected: "Rejected",
+  checked: "Spot-checked",
   resolved: "All decided",
 };
 
@@ -28,6 +29,16 @@ export function QueueFilters({ filters, agents, onChange }: { filters: TQueueFil
               {label}
             </option>
           ))}
+        </Select>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-kind`} className="text-xs">
+          Kind
+        </Label>
+        <Select id={`${id}-kind`} value={filters.kind ?? ""} onChange={(event) => onChange({ kind: (event.target.value || null) as TKindFilter | null })}>
+          <option value="">Reviews and spot checks</option>
+          <option value="review">Reviews</option>
+          <option value="spot_check">Spot checks</option>
         </Select>
       </div>
       <div className="grid gap-1">

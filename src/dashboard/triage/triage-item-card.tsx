@@ -2,7 +2,7 @@
 // One item of the queue as a compact card: what was asked, why a person is needed, how long
 // is left, who is on it, and the decisions. The details (the whole input and proposal, the
 // forms, what the agent did) open on demand; opening them claims the item.
-import { AlertTriangleIcon, CheckIcon, ChevronDownIcon, ChevronRightIcon, ExternalLinkIcon, MessageSquareIcon, PencilIcon, XIcon } from "lucide-react";
+import { AlertTriangleIcon, CheckIcon, SearchCheckIcon, ThumbsDownIcon, ThumbsUpIcon, ChevronDownIcon, ChevronRightIcon, ExternalLinkIcon, MessageSquareIcon, PencilIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { forwardRef, useId, useState } from "react";
 import { cn } from "../lib/cn";
@@ -12,16 +12,17 @@ import { Badge, StatusBadge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/feedback";
 import { Input, Label } from "../ui/input";
-import { EditOutputForm, RejectForm, RequestChangesForm } from "./decision-forms";
+import { EditOutputForm, IncorrectVerdictForm, RejectForm, RequestChangesForm } from "./decision-forms";
 import { describeDue, formatAge, formatConfidence } from "./format";
 import { JsonBlock } from "./json-block";
-import { canPatchData, type TChangeRequest, type TRejection, type TTriageForm, type TTriageItem } from "./types";
+import { canPatchData, isSpotCheck, type TChangeRequest, type TRejection, type TTriageForm, type TTriageItem, type TVerdict } from "./types";
 
 export type TDecisionHandlers = {
   approve: () => void;
   approveEdited: (output: Record<string, unknown>) => void;
   reject: (rejection: TRejection) => void;
   requestChanges: (request: TChangeRequest) => void;
+  verdict: (verdict: TVerdict) => void;
   openForm: (form: TTriageForm) => void;
   toggleOpen: () => void;
   setNote: (note: string) => void;
@@ -65,6 +66,7 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
   const due = item.status === "pending" ? describeDue(item.due_at, now) : null;
   const round = item.round ?? 0;
   const decidable = canWrite && item.status === "pending";
+  const spotCheck = isSpotCheck(item);
   const title = run.task ?? item.triage_reason;
   return (
     <li
@@ -107,13 +109,19 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
         </Link>
       </div>
       <div className="flex min-h-5 min-w-0 flex-wrap items-center gap-1.5 text-xs">
+        {spotCheck ? (
+          <Badge variant="secondary" data-testid="triage-kind" title="A run that completed on its own, sampled for a verdict">
+            <SearchCheckIcon aria-hidden className="size-3" /> Spot check
+          </Badge>
+        ) : null}
         {item.status !== "pending" ? <StatusBadge status={item.status} /> : null}
+        {item.verdict ? <Badge variant={item.verdict === "correct" ? "outline" : "destructive"}>{item.verdict}</Badge> : null}
         <Badge variant="outline" title="Agent">
           <span className="sr-only">Agent: </span>
           {run.agent_type}
           {item.agent_version !== undefined ? ` v${item.agent_version}` : ""}
         </Badge>
-        <Badge variant="warning" title="Agent confidence">
+        <Badge variant={spotCheck ? "outline" : "warning"} title="Agent confidence">
           {formatConfidence(run.confidence_score)} confident
         </Badge>
         {round > 0 ? (
@@ -139,7 +147,7 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
       <p className="flex h-5 min-w-0 items-center gap-2 text-sm leading-5">
         <AlertTriangleIcon className="size-4 shrink-0 text-warning" aria-hidden />
         <span className="min-w-0 truncate" title={item.triage_reason}>
-          <span className="sr-only">Why a person is needed: </span>
+          <span className="sr-only">{spotCheck ? "Why it is checked: " : "Why a person is needed: "}</span>
           {item.triage_reason}
         </span>
       </p>
@@ -175,7 +183,17 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
         >
           {whyOpen ? <ChevronDownIcon aria-hidden /> : <ChevronRightIcon aria-hidden />} Why?
         </Button>
-        {decidable && form === null ? (
+        {decidable && spotCheck && form === null ? (
+          <>
+            <Button type="button" size="sm" disabled={busy} onClick={() => decide.verdict({ verdict: "correct" })} aria-keyshortcuts="y">
+              <ThumbsUpIcon aria-hidden /> Correct
+            </Button>
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("incorrect")} aria-keyshortcuts="n">
+              <ThumbsDownIcon aria-hidden /> Incorrect
+            </Button>
+          </>
+        ) : null}
+        {decidable && !spotCheck && form === null ? (
           <>
             <Button type="button" size="sm" disabled={busy} onClick={decide.approve} aria-keyshortcuts="a">
               <CheckIcon aria-hidden /> Approve
@@ -201,7 +219,7 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
           <>
             {run.task && run.task.length > 0 ? <p className="text-sm break-words whitespace-pre-wrap">{run.task}</p> : null}
             <p className="text-sm break-words">
-              <span className="text-muted-foreground">Why a person is needed: </span>
+              <span className="text-muted-foreground">{spotCheck ? "Why it is checked: " : "Why a person is needed: "}</span>
               {item.triage_reason}
             </p>
             {form === "changes" ? (
@@ -218,10 +236,12 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
               {form === "edit" ? (
                 <EditOutputForm proposed={item.proposed_output} busy={busy} onSubmit={decide.approveEdited} onCancel={() => decide.openForm(null)} />
               ) : (
-                <JsonBlock label="Proposed output" value={item.proposed_output} />
+                <JsonBlock label={spotCheck ? "Output" : "Proposed output"} value={item.proposed_output} />
               )}
             </div>
-            {decidable && form !== "reject" && form !== "changes" ? (
+            {form === "incorrect" ? <IncorrectVerdictForm busy={busy} onSubmit={decide.verdict} onCancel={() => decide.openForm(null)} /> : null}
+            {item.corrected_output ? <JsonBlock label="Corrected output" value={item.corrected_output} /> : null}
+            {decidable && !spotCheck && form !== "reject" && form !== "changes" ? (
               <div className="grid gap-1.5 sm:max-w-md">
                 <Label htmlFor={noteId}>Note (optional, kept with an approval)</Label>
                 <Input id={noteId} value={note} maxLength={5000} onChange={(event) => decide.setNote(event.target.value)} />

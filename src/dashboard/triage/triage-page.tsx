@@ -1,6 +1,7 @@
 "use client";
 // The triage queue: runs the agents were unsure of, soonest due first, for a person to
-// approve, edit, send back or reject, by mouse or by keyboard alone. Compact cards, details
+// approve, edit, send back or reject, and spot checks of runs that completed on their own,
+// for a verdict (y correct, n incorrect), by mouse or by keyboard alone. Compact cards, details
 // on demand; filters in the URL; the list refreshes live (SSE), not by polling.
 import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "../shell/dashboard-shell";
@@ -16,6 +17,7 @@ import { TriageItemCard } from "./triage-item-card";
 import { UndoToasts } from "./undo-toasts";
 import { useQueueFilters } from "./use-queue-filters";
 import { useShortcuts } from "./use-shortcuts";
+import { isSpotCheck } from "./types";
 import { useNow, useTriageQueue } from "./use-triage-queue";
 
 function LiveIndicator({ status }: { status: string }) {
@@ -69,13 +71,19 @@ export function TriageQueuePage() {
     ...(decidable
       ? {
           u: () => queue.undo(),
-          ...(focused
+          ...(focused && !isSpotCheck(focused)
             ? {
                 a: () => queue.approve(focused),
                 e: () => queue.openItem(focused, "edit"),
                 c: () => queue.openItem(focused, "changes"),
                 r: () => queue.openItem(focused, "reject"),
                 x: () => queue.toggleChecked(focused.id),
+              }
+            : {}),
+          ...(focused && isSpotCheck(focused)
+            ? {
+                y: () => void queue.verdict(focused, { verdict: "correct" }),
+                n: () => queue.openItem(focused, "incorrect"),
               }
             : {}),
           A: () => {
@@ -120,13 +128,13 @@ export function TriageQueuePage() {
         {queue.list.isPending ? <QueueSkeleton /> : null}
         {queue.list.error ? <ErrorMessage error={queue.list.error} /> : null}
         {queue.list.data && items.length === 0 ? (
-          queue.isQueue && !filters.overdue && !filters.claimed && !filters.agent ? (
+          queue.isQueue && !filters.overdue && !filters.claimed && !filters.agent && !filters.kind ? (
             <EmptyState title="The queue is clear">
               Nothing is waiting for a person. Runs the agents are unsure of appear here as soon as they arrive, for you to approve,
               edit, send back or reject.
             </EmptyState>
           ) : (
-            <EmptyState title="Nothing matches these filters" action={<Button variant="outline" size="sm" onClick={() => setFilters({ status: "pending", overdue: false, claimed: null, agent: null })}>Show the whole queue</Button>} />
+            <EmptyState title="Nothing matches these filters" action={<Button variant="outline" size="sm" onClick={() => setFilters({ status: "pending", kind: null, overdue: false, claimed: null, agent: null })}>Show the whole queue</Button>} />
           )
         ) : null}
         {items.length > 0 ? (
@@ -141,7 +149,7 @@ export function TriageQueuePage() {
                   focused={isFocused}
                   open={isFocused && queue.open}
                   canWrite={canWrite}
-                  checked={decidable ? queue.checked.has(item.id) : undefined}
+                  checked={decidable && !isSpotCheck(item) ? queue.checked.has(item.id) : undefined}
                   claimedByOther={queue.claimedByOther(item)}
                   claimedByMe={item.claimed_by === queue.me}
                   busy={queue.busy}
@@ -157,6 +165,7 @@ export function TriageQueuePage() {
                     approveEdited: (output) => void queue.approveEdited(item, output),
                     reject: (rejection) => void queue.reject(item, rejection),
                     requestChanges: (request) => void queue.requestChanges(item, request),
+                    verdict: (verdict) => void queue.verdict(item, verdict),
                     openForm: (form) => (form === null ? queue.setForm(null) : queue.openItem(item, form)),
                     toggleOpen: () => queue.toggleOpen(item),
                     setNote: queue.setNote,

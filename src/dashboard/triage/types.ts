@@ -8,7 +8,7 @@ export type TTriageItem = inferRouterOutputs<TAppRouter>["triage"]["list"]["data
 export type TTriageListInput = inferRouterInputs<TAppRouter>["triage"]["list"];
 
 /** The inline form open on the focused item, if any. */
-export type TTriageForm = "reject" | "edit" | "changes" | null;
+export type TTriageForm = "reject" | "edit" | "changes" | "incorrect" | null;
 
 // Kept here rather than imported: the schema modules reach the database client.
 export const REJECT_REASON_CODES = [
@@ -34,6 +34,12 @@ export const REASON_CODE_LABELS: Record<TRejectReasonCode, string> = {
 export type TRejection = { reasonCode: TRejectReasonCode; reason: string };
 /** What a request for changes sends: feedback, and for built-in agents a merge patch of the data. */
 export type TChangeRequest = { feedback: string; dataPatch?: Record<string, unknown> };
+
+/** A spot check's verdict: correct, or incorrect with (optionally) the output that was right and a note. */
+export type TVerdict = { verdict: "correct" | "incorrect"; correctedOutput?: Record<string, unknown>; note?: string };
+
+/** A completed run sampled for a verdict (docs/api-conventions.md, "Spot checks"), not a run waiting for a decision. */
+export const isSpotCheck = (item: { kind?: string }): boolean => item.kind === "spot_check";
 
 /** The actor id the server records for the signed-in member (claimed_by, resolved_by). */
 export const memberActor = (memberId: string): string => `member:${memberId}`;

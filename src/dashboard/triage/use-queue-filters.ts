@@ -1,15 +1,18 @@
 "use client";
-// The queue's filters live in the URL (?status=…&overdue=true&claimed=mine&agent=…), so a
+// The queue's filters live in the URL (?status=…&kind=…&overdue=true&claimed=mine&agent=…), so a
 // filtered queue can be shared and survives a reload. Defaults are left out of the URL.
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 
-export const QUEUE_STATUSES = ["pending", "approved", "rejected", "resolved"] as const;
+export const QUEUE_STATUSES = ["pending", "approved", "rejected", "checked", "resolved"] as const;
 export type TQueueStatus = (typeof QUEUE_STATUSES)[number];
 export const CLAIM_FILTERS = ["mine", "none", "others"] as const;
 export type TClaimFilter = (typeof CLAIM_FILTERS)[number];
+/** Reviews (runs waiting for a decision) or spot checks (completed runs sampled for a verdict); null: both. */
+export const KIND_FILTERS = ["review", "spot_check"] as const;
+export type TKindFilter = (typeof KIND_FILTERS)[number];
 
-export type TQueueFilters = { status: TQueueStatus; overdue: boolean; claimed: TClaimFilter | null; agent: string | null };
+export type TQueueFilters = { status: TQueueStatus; kind: TKindFilter | null; overdue: boolean; claimed: TClaimFilter | null; agent: string | null };
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | null =>
   value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : null;
@@ -17,6 +20,7 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[]): T 
 export function readQueueFilters(params: URLSearchParams): TQueueFilters {
   return {
     status: pick(params.get("status"), QUEUE_STATUSES) ?? "pending",
+    kind: pick(params.get("kind"), KIND_FILTERS),
     overdue: params.get("overdue") === "true",
     claimed: pick(params.get("claimed"), CLAIM_FILTERS),
     agent: params.get("agent") || null,
@@ -26,6 +30,7 @@ export function readQueueFilters(params: URLSearchParams): TQueueFilters {
 export function writeQueueFilters(filters: TQueueFilters): string {
   const params = new URLSearchParams();
   if (filters.status !== "pending") params.set("status", filters.status);
+  if (filters.kind) params.set("kind", filters.kind);
   if (filters.overdue) params.set("overdue", "true");
   if (filters.claimed) params.set("claimed", filters.claimed);
   if (filters.agent) params.set("agent", filters.agent);

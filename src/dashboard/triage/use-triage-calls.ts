@@ -1,6 +1,6 @@
 "use client";
-// The queue's claim, release, bulk and request-changes calls (triage.claim, triage.release,
-// triage.bulk, triage.requestChanges), made outside React Query: they run from timers,
+// The queue's claim, release, bulk, request-changes and verdict calls (triage.claim, triage.release,
+// triage.bulk, triage.requestChanges, triage.verdict), made outside React Query: they run from timers,
 // effects' clean-ups and forms, and the live list refreshes after each.
 import { useMemo } from "react";
 import { useTRPCClient } from "../trpc";
@@ -13,6 +13,7 @@ export function useTriageCalls() {
       release: client.triage.release.mutate,
       bulk: client.triage.bulk.mutate,
       requestChanges: client.triage.requestChanges.mutate,
+      verdict: client.triage.verdict.mutate,
     }),
     [client],
   );

@@ -9,7 +9,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useCan, useSession } from "../shell/session-context";
 import { describeError } from "../lib/describe-error";
 import { useTRPC, useTRPCClient } from "../trpc";
-import { memberActor, type TChangeRequest, type TRejection, type TTriageForm, type TTriageItem, type TTriageListInput } from "./types";
+import {
+  memberActor,
+  type TChangeRequest,
+  type TRejection,
+  type TTriageForm,
+  type TTriageItem,
+  type TTriageListInput,
+  type TVerdict,
+} from "./types";
 import type { TQueueFilters } from "./use-queue-filters";
 import { useTriageCalls } from "./use-triage-calls";
 import { sendOnUnload, useUndoableApprovals, type TPendingApproval } from "./use-undoable-approvals";
@@ -34,6 +42,7 @@ export function listInputFor(filters: TQueueFilters): TTriageListInput {
   return {
     limit: PAGE_SIZE,
     ...(pendingOnly ? {} : { status: filters.status }),
+    ...(filters.kind ? { kind: filters.kind } : {}),
     // Claims and due times concern open items only.
     ...(pendingOnly && filters.claimed ? { claimed: filters.claimed } : {}),
     ...(pendingOnly && filters.overdue ? { overdue: "true" as const } : {}),
@@ -70,6 +79,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
       if (isQueue && filters.claimed === "none" && item.claimed_by) return false;
       if (isQueue && filters.claimed === "others" && !claimedByOther(item)) return false;
       if (filters.agent && item.agent_runs.agent_type !== filters.agent) return false;
+      if (filters.kind && (item.kind ?? "review") !== filters.kind) return false;
       return true;
     });
   }, [list.data, isQueue, filters, now, me, claimedByOther]);
@@ -332,6 +342,21 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
     [decideNow, calls],
   );
 
+  // A spot check's verdict (y: correct at once; n: incorrect, from its small form or at once).
+  const verdict = useCallback(
+    (item: TTriageItem, { verdict: value, correctedOutput, note: verdictNote }: TVerdict) =>
+      decideNow(item, (force) =>
+        calls.verdict({
+          id: item.id,
+          verdict: value,
+          force,
+          ...(correctedOutput ? { corrected_output: correctedOutput } : {}),
+          ...(verdictNote ? { note: verdictNote } : {}),
+        }),
+      ),
+    [decideNow, calls],
+  );
+
   // Ticked for a bulk approval (x); only what is still listed counts.
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const checkedItems = useMemo(() => items.filter((item) => checked.has(item.id)), [items, checked]);
@@ -378,6 +403,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
     approveEdited,
     reject,
     requestChanges,
+    verdict,
     checked,
     checkedItems,
     toggleChecked,

@@ -31,6 +31,12 @@ const ZReviewRequest = z
       .max(20, "review.max_rounds must be between 1 and 20")
       .optional()
       .meta({ description: "How many times a reviewer may request changes on one run; default: the server's setting (5)." }),
+    spot_check_rate: z
+      .number({ error: "review.spot_check_rate must be a number" })
+      .min(0, "review.spot_check_rate must be between 0 and 1")
+      .max(1, "review.spot_check_rate must be between 0 and 1")
+      .optional()
+      .meta({ description: "Share (0–1) of the runs that completed on their own sent to a spot check (docs/api-conventions.md, \"Spot checks\"); default 0." }),
   })
   .strict();
 
@@ -82,6 +88,7 @@ export const ZAgent = z.object({
     always: z.boolean(),
     sla_minutes: z.number().int().nullable().optional().meta({ description: "null: the organization's triage_sla_minutes." }),
     max_rounds: z.number().int().nullable().optional().meta({ description: "null: the server's setting." }),
+    spot_check_rate: z.number().optional().meta({ description: "Share of the runs that completed on their own sent to a spot check; absent for a built-in (the organization sets its rate)." }),
   }),
   model: z.string().nullable(),
   created_at: z.string().nullable(),

@@ -64,7 +64,13 @@ function builtInAgents(): TAgent[] {
 const asSchema = (value: unknown): TJsonSchema | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as TJsonSchema) : null;
 
-type TStoredReview = { confidence_threshold?: number | null; always?: boolean | null; sla_minutes?: number | null; max_rounds?: number | null };
+type TStoredReview = {
+  confidence_threshold?: number | null;
+  always?: boolean | null;
+  sla_minutes?: number | null;
+  max_rounds?: number | null;
+  spot_check_rate?: number | null;
+};
 
 function serializeAgent(definition: TDefinitionWithActive): TAgent {
   const { active } = definition;
@@ -83,6 +89,7 @@ function serializeAgent(definition: TDefinitionWithActive): TAgent {
       always: review.always ?? false,
       sla_minutes: review.sla_minutes ?? null,
       max_rounds: review.max_rounds ?? null,
+      spot_check_rate: review.spot_check_rate ?? 0,
     },
     model: active.model,
     created_at: iso(definition.createdAt),
@@ -148,6 +155,7 @@ function versionContent(principal: TPrincipal, body: TAgentVersionBody): TVersio
   if (body.review?.always !== undefined) review.always = body.review.always;
   if (body.review?.sla_minutes !== undefined) review.sla_minutes = body.review.sla_minutes;
   if (body.review?.max_rounds !== undefined) review.max_rounds = body.review.max_rounds;
+  if (body.review?.spot_check_rate !== undefined) review.spot_check_rate = body.review.spot_check_rate;
   return {
     description: body.description ?? null,
     instructions: body.instructions,

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ZUuid } from "../../foundation/schemas.ts";
 import { SCOPES, ZScope } from "../auth/scopes.ts";
+import { AGENT_TYPES } from "../agents/agent-types.ts";
 
 export const ZCreateApiKeyRequest = z.object({
   name: z.string().trim().min(1, "name must not be empty").max(100),
@@ -95,6 +96,9 @@ export const ZOrganization = z.object({
   plan: ZPlan,
   triage_threshold: z.number(),
   triage_sla_minutes: z.number().int().meta({ description: "Minutes a new triage item may wait before it is overdue." }),
+  spot_check_rates: z
+    .partialRecord(z.enum(AGENT_TYPES), z.number())
+    .meta({ description: "Per built-in agent type, the share of runs that completed on their own sent to a spot check (absent: 0)." }),
 });
 
 export const TRIAGE_SLA_BOUNDS = { min: 1, max: 10080 } as const;
@@ -107,10 +111,27 @@ export const ZTriageThreshold = z
   .number({ error: "triage_threshold must be a number" })
   .min(0, "triage_threshold must be between 0 and 1")
   .max(1, "triage_threshold must be between 0 and 1");
-/** Each setting is optional: what is left out stays as it is. */
-export const ZUpdateOrganizationSettingsRequest = z.object({
-  triage_sla_minutes: ZTriageSlaMinutes.optional(),
-  // Built-in agents' runs below this confidence wait for a person (the Quality page's Apply).
-  triage_threshold: ZTriageThreshold.optional(),
-});
+
+export const ZSpotCheckRate = z
+  .number({ error: "a spot-check rate must be a number between 0 and 1" })
+  .min(0, "a spot-check rate must be between 0 and 1")
+  .max(1, "a spot-check rate must be between 0 and 1");
+/** Rates of built-in agent types to set (types left out keep theirs); a custom agent sets its own review.spot_check_rate. */
+export const ZSpotCheckRates = z.partialRecord(
+  z.enum(AGENT_TYPES, { error: `spot_check_rates keys must be built-in agent types: ${AGENT_TYPES.join(", ")}` }),
+  ZSpotCheckRate,
+);
+export type TSpotCheckRates = z.infer<typeof ZSpotCheckRates>;
+
+/** Each setting is optional (what is left out stays as it is), but at least one is sent. */
+export const ZUpdateOrganizationSettingsRequest = z
+  .object({
+    triage_sla_minutes: ZTriageSlaMinutes.optional(),
+    // Built-in agents' runs below this confidence wait for a person (the Quality page's Apply).
+    triage_threshold: ZTriageThreshold.optional(),
+    spot_check_rates: ZSpotCheckRates.optional(),
+  })
+  .refine((settings) => Object.values(settings).some((value) => value !== undefined), {
+    message: "send triage_sla_minutes, triage_threshold or spot_check_rates",
+  });
 export type TUpdateOrganizationSettingsRequest = z.infer<typeof ZUpdateOrganizationSettingsRequest>;

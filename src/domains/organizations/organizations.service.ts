@@ -8,6 +8,8 @@ import { Prisma, type MemberRole, type Plan } from "../../generated/prisma/clien
 import { notFound } from "../../foundation/errors.ts";
 import { insertApiKey } from "./api-keys.service.ts";
 import { addMember, findMemberByEmail } from "./members.service.ts";
+import { isBuiltInAgentType } from "../agents/agent-types.ts";
+import type { TSpotCheckRates } from "./organizations.schemas.ts";
 
 export async function createOrganization(input: { name: string; plan: Plan }) {
   // Names only the columns it sets, so the column defaults fill the rest: the migration
@@ -28,7 +30,51 @@ export async function getOrganization(organizationId: string) {
     plan: organization.plan,
     triage_threshold: organization.triageThreshold,
     triage_sla_minutes: organization.triageSlaMinutes,
+    spot_check_rates: spotCheckRatesOf(organization.spotCheckRates),
   };
+}
+
+/** The stored rates of the built-in types (anything else in the column is ignored). */
+function spotCheckRatesOf(stored: unknown): TSpotCheckRates {
+  const rates: TSpotCheckRates = {};
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return rates;
+  for (const [type, rate] of Object.entries(stored)) {
+    if (isBuiltInAgentType(type) && typeof rate === "number") rates[type] = rate;
+  }
+  return rates;
+}
+
+/** The admin CLI's set-spot-check-rate: one built-in type's rate (the others keep theirs). */
+export const setSpotCheckRates = (input: { organizationId: string; rates: TSpotCheckRates }) =>
+  updateOrganizationSettings({ organizationId: input.organizationId, spotCheckRates: input.rates });
+
+/**
+ * The dashboard's settings: the due time, the built-ins' triage threshold (the Quality page's
+ * Apply), the spot-check rates, in one transaction; what the input leaves out stays as it is.
+ * Rates merge in the statement (jsonb ||), so two admins setting different types do not undo
+ * each other; sampling counts on from the counters as they are.
+ */
+export async function updateOrganizationSettings(input: {
+  organizationId: string;
+  triageSlaMinutes?: number;
+  triageThreshold?: number;
+  spotCheckRates?: TSpotCheckRates;
+}) {
+  return db().$transaction(async (tx) => {
+    if (input.triageSlaMinutes !== undefined || input.triageThreshold !== undefined) {
+      const { count } = await tx.organization.updateMany({
+        where: { id: input.organizationId },
+        data: { triageSlaMinutes: input.triageSlaMinutes, triageThreshold: input.triageThreshold },
+      });
+      if (count === 0) throw notFound("Organization");
+    }
+    if (input.spotCheckRates !== undefined) {
+      const count = await tx.$executeRaw`
+        UPDATE organizations SET spot_check_rates = spot_check_rates || ${JSON.stringify(input.spotCheckRates)}::jsonb, updated_at = now()
+        WHERE id = ${input.organizationId}::uuid`;
+      if (count === 0) throw notFound("Organization");
+    }
+  }).then(() => getOrganization(input.organizationId));
 }
 
 /**
@@ -37,19 +83,6 @@ export async function getOrganization(organizationId: string) {
  */
 export async function setTriageSla(input: { organizationId: string; minutes: number }) {
   const { count } = await db().organization.updateMany({ where: { id: input.organizationId }, data: { triageSlaMinutes: input.minutes } });
-  if (count === 0) throw notFound("Organization");
-  return getOrganization(input.organizationId);
-}
-
-/**
- * The dashboard's organization settings in one update: the due time, the built-ins' triage
- * threshold (the Quality page's Apply), or both; what the input leaves out stays as it is.
- */
-export async function updateOrganizationSettings(input: { organizationId: string; triageSlaMinutes?: number; triageThreshold?: number }) {
-  const { count } = await db().organization.updateMany({
-    where: { id: input.organizationId },
-    data: { triageSlaMinutes: input.triageSlaMinutes, triageThreshold: input.triageThreshold },
-  });
   if (count === 0) throw notFound("Organization");
   return getOrganization(input.organizationId);
 }

@@ -16,6 +16,7 @@ import { iso } from "../../foundation/schemas.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { assertMayDecide, CLAIM_CLEARED, decidableWhere } from "./claims.ts";
 import { maxReviewRounds, patchedData } from "./review-rounds.ts";
+import { assertReviewItem } from "./spot-checks.ts";
 
 export type TRequestChanges = { feedback: string; data_patch?: Record<string, unknown>; force?: boolean };
 
@@ -23,6 +24,7 @@ export async function requestChanges(principal: TPrincipal, triageItemId: string
   const { item, run } = await db().$transaction(async (tx) => {
     const existing = await tx.triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
     if (!existing) throw notFound("Triage item");
+    assertReviewItem(existing);
     if (existing.status !== "pending") throw conflict(`Triage item is already ${existing.status}`);
     assertMayDecide(existing, principal, request.force);
     const current = await tx.run.findUniqueOrThrow({ where: { id: existing.runId } });

@@ -120,7 +120,7 @@ export type TPriorRounds = { round: number; usage: TModelUsage | null; transcrip
 export async function loadPriorRounds(runId: string, round: number): Promise<TPriorRounds> {
   const stored = await db().run.findUnique({
     where: { id: runId },
-    select: { modelUsage: true, modelTranscript: true, triageItems: { where: { round: round - 1 }, select: { feedback: true } } },
+    select: { modelUsage: true, modelTranscript: true, triageItems: { where: { round: round - 1, kind: "review" }, select: { feedback: true } } },
   });
   return {
     round,
@@ -286,8 +286,53 @@ const dueMinutesSql = Prisma.sql`COALESCE(
   (SELECT triage_sla_minutes FROM organizations WHERE id = recorded.organization_id))`;
 
 /**
+ * The share of `recorded`'s agent version sent to a spot check: the custom agent version's
+ * review.spot_check_rate, else the organization's rate for the built-in type, else 0. Numeric,
+ * so 0.29 × 100 is 29, not 28.999….
+ */
+const spotCheckRateSql = Prisma.sql`COALESCE(
+  (SELECT (v.review->>'spot_check_rate')::numeric FROM agent_definitions d
+     JOIN agent_versions v ON v.agent_definition_id = d.id AND v.version = recorded.agent_version
+   WHERE d.organization_id = recorded.organization_id AND d.livemode = recorded.livemode AND d.name = recorded.agent_type),
+  (SELECT (spot_check_rates->>recorded.agent_type)::numeric FROM organizations WHERE id = recorded.organization_id),
+  0)`;
+
+/**
+ * The counted spot-check sampler (docs/api-conventions.md, "Spot checks"), for a run that
+ * completed on its own: only an agent version with a rate above 0 touches its counter. The
+ * n-th completed run is sampled when floor(n × rate) passes floor((n − 1) × rate), so a steady
+ * rate r samples exactly floor(n × r) of n, decided from the counter's new value alone (the
+ * upsert serialises concurrent runs on the counter's row). The spot check is a triage item of
+ * kind spot_check; the run, its batch row, credits and webhooks are left as they are.
+ */
+const spotCheckSql = Prisma.sql`,
+    spot_rate AS (
+      SELECT recorded.*, ${spotCheckRateSql} AS rate FROM recorded),
+    spot_counted AS (
+      INSERT INTO spot_check_counters AS c (organization_id, livemode, agent_type, agent_version, completed_runs, sampled_runs)
+      SELECT organization_id, livemode, agent_type, agent_version, 1, floor(rate)::int FROM spot_rate WHERE rate > 0
+      ON CONFLICT (organization_id, livemode, agent_type, agent_version) DO UPDATE SET
+        completed_runs = c.completed_runs + 1,
+        sampled_runs = c.sampled_runs
+          + (floor((c.completed_runs + 1) * (SELECT rate FROM spot_rate)) > floor(c.completed_runs * (SELECT rate FROM spot_rate)))::int
+      RETURNING completed_runs),
+    spot_item AS (
+      INSERT INTO triage_items (id, organization_id, livemode, run_id, round, kind, status, triage_reason, proposed_output, agent_version, due_at)
+      SELECT gen_random_uuid(), s.organization_id, s.livemode, s.id, s.review_round, 'spot_check', 'pending',
+        'Spot check: ' || CASE WHEN mod(1, s.rate) = 0 THEN '1 in ' || (1 / s.rate)::int ELSE trim_scale(s.rate * 100) || '%' END
+          || ' of completed runs of ' || s.agent_type || ' v' || s.agent_version,
+        s.output, s.agent_version, now() + make_interval(mins => ${dueMinutesSql})
+      FROM recorded, spot_rate s, spot_counted n
+      WHERE floor(n.completed_runs * s.rate) > floor((n.completed_runs - 1) * s.rate)
+      RETURNING id)`;
+
+/** The new spot check's id in the statement's answer (only a completed run has the CTE). */
+const spotCheckIdSql = (target: TRecordTarget) => (target.status === "completed" ? Prisma.sql`(SELECT id FROM spot_item)` : Prisma.sql`NULL::uuid`);
+
+/**
  * The statement that records a target on a running run (`guard` must hold too), with the
- * triage item, the batch row and the batch counters; answers the new triage item's id.
+ * triage item, the batch row and the batch counters (and, for a run that completed on its
+ * own, the spot-check sampler); answers the new triage item's id.
  */
 function recordSql(runId: string, target: TRecordTarget, guard: Prisma.Sql): Prisma.Sql {
   const terminal = target.status !== "pending_triage";
@@ -299,7 +344,7 @@ function recordSql(runId: string, target: TRecordTarget, guard: Prisma.Sql): Pri
         requires_triage = ${target.status === "pending_triage"}, output = ${runOutput}::jsonb,
         error_message = ${target.errorMessage}, completed_at = ${terminal ? new Date() : null}, updated_at = now()
       WHERE id = ${runId}::uuid AND status = 'running' AND ${guard}
-      RETURNING id, organization_id, livemode, agent_type, agent_version, review_round),
+      RETURNING id, organization_id, livemode, agent_type, agent_version, review_round, output),
     item AS (
       INSERT INTO triage_items (id, organization_id, livemode, run_id, round, status, triage_reason, proposed_output, agent_version, due_at)
       SELECT gen_random_uuid(), organization_id, livemode, id, review_round, 'pending', ${target.triageReason}, ${output}::jsonb, agent_version,
@@ -317,7 +362,7 @@ function recordSql(runId: string, target: TRecordTarget, guard: Prisma.Sql): Pri
         completed: target.status === "completed" ? 1 : 0,
         failed: target.status === "failed" ? 1 : 0,
       })}
-      WHERE id IN (SELECT batch_job_id FROM row_settled) AND ${terminal})`;
+      WHERE id IN (SELECT batch_job_id FROM row_settled) AND ${terminal})${target.status === "completed" ? spotCheckSql : Prisma.empty}`;
 }
 
 /**
@@ -331,14 +376,15 @@ export async function recordOutcome(
   outcome: TAgentOutcome | { kind: "service_error"; message: string },
 ): Promise<TRecordedOutcome> {
   const recorded = outcome.kind === "service_error" ? undefined : await recordInOneStatement(run, outcome);
-  const { outcome: settled, livemode } = recorded ?? (await recordInTransaction(run, outcome));
+  const { outcome: settled, livemode, spotChecked } = recorded ?? (await recordInTransaction(run, outcome));
   publishRunChange(run.runId);
   // A new item in the queue: open triage pages refresh (a repeat after a crash is harmless).
-  if (settled?.event === "run.triage_required" && livemode !== null) publishTriageChange(run.organizationId, livemode);
+  if ((settled?.event === "run.triage_required" || spotChecked) && livemode !== null) publishTriageChange(run.organizationId, livemode);
   return settled;
 }
 
-type TRecording = { outcome: TRecordedOutcome; livemode: boolean | null };
+/** `spotChecked`: the run was sampled for a spot check (a new item in the queue). */
+type TRecording = { outcome: TRecordedOutcome; livemode: boolean | null; spotChecked?: boolean };
 
 /**
  * The outcome as if the score met the threshold (an agent's own triage reason and input
@@ -350,17 +396,22 @@ async function recordInOneStatement(run: TStartedRun, outcome: TAgentOutcome): P
   // A custom agent's own threshold already decided; otherwise the organization's is checked in the statement.
   const ownThreshold = outcome.kind === "result" && outcome.result.reviewThreshold !== undefined;
   const score = target.status === "completed" && !ownThreshold ? target.confidenceScore : null;
-  const [current] = await sqlStatement<TCurrentRun & { fits: boolean; recorded: boolean; new_triage_item_id: string | null }>(Prisma.sql`
+  const [current] = await sqlStatement<TCurrentRun & { fits: boolean; recorded: boolean; new_triage_item_id: string | null; spot_check_id: string | null }>(Prisma.sql`
     WITH current AS (
       SELECT r.status::text AS status, r.livemode, t.id AS triage_item_id, ${destinationsSql},
         (${score}::float8 IS NULL OR ${score}::float8 >= o.triage_threshold) AS fits
-      FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN LATERAL (SELECT id FROM triage_items WHERE run_id = r.id ORDER BY round DESC LIMIT 1) t ON true
+      FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN LATERAL (SELECT id FROM triage_items WHERE run_id = r.id AND kind = 'review' ORDER BY round DESC LIMIT 1) t ON true
       WHERE r.id = ${run.runId}::uuid),
     ${recordSql(run.runId, target, Prisma.sql`(SELECT fits FROM current)`)}
-    SELECT c.*, EXISTS (SELECT 1 FROM recorded) AS recorded, (SELECT id FROM item) AS new_triage_item_id FROM current c`);
+    SELECT c.*, EXISTS (SELECT 1 FROM recorded) AS recorded, (SELECT id FROM item) AS new_triage_item_id,
+      ${spotCheckIdSql(target)} AS spot_check_id FROM current c`);
   if (!current) return { outcome: null, livemode: null };
   if (current.recorded) {
-    return { outcome: outcomeOfRecordedRun(run, target.status, current.new_triage_item_id, current), livemode: current.livemode };
+    return {
+      outcome: outcomeOfRecordedRun(run, target.status, current.new_triage_item_id, current),
+      livemode: current.livemode,
+      spotChecked: current.spot_check_id !== null,
+    };
   }
   // Settled before this statement began (a repeat after a crash) or cancelled: as recorded.
   if (current.status !== "running") {
@@ -373,7 +424,7 @@ async function recordInTransaction(run: TStartedRun, outcome: TAgentOutcome | { 
   return db().$transaction(async (tx) => {
     const [current] = await tx.$queryRaw<(TCurrentRun & { threshold: number })[]>`
       SELECT r.status::text AS status, r.livemode, o.triage_threshold AS threshold, t.id AS triage_item_id, ${destinationsSql}
-      FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN LATERAL (SELECT id FROM triage_items WHERE run_id = r.id ORDER BY round DESC LIMIT 1) t ON true
+      FROM runs r JOIN organizations o ON o.id = r.organization_id LEFT JOIN LATERAL (SELECT id FROM triage_items WHERE run_id = r.id AND kind = 'review' ORDER BY round DESC LIMIT 1) t ON true
       WHERE r.id = ${run.runId}::uuid FOR UPDATE OF r`;
     if (!current) return { outcome: null, livemode: null };
     // Already recorded (this step is running again after a crash): report the same outcome,
@@ -382,12 +433,16 @@ async function recordInTransaction(run: TStartedRun, outcome: TAgentOutcome | { 
       return { outcome: outcomeOfRecordedRun(run, current.status, current.triage_item_id, current), livemode: current.livemode };
     }
     const target = recordTarget(outcome, current.threshold);
-    const [written] = await tx.$queryRaw<{ triage_item_id: string | null }[]>`
+    const [written] = await tx.$queryRaw<{ triage_item_id: string | null; spot_check_id: string | null }[]>`
       WITH ${recordSql(run.runId, target, Prisma.sql`true`)}
-      SELECT (SELECT id FROM item) AS triage_item_id`;
+      SELECT (SELECT id FROM item) AS triage_item_id, ${spotCheckIdSql(target)} AS spot_check_id`;
     // A run the service failed gives its credits back, in this same transaction, once.
     if (target.status === "failed" && outcome.kind === "service_error") await refundRun(tx, run.runId);
-    return { outcome: outcomeOfRecordedRun(run, target.status, written?.triage_item_id ?? null, current), livemode: current.livemode };
+    return {
+      outcome: outcomeOfRecordedRun(run, target.status, written?.triage_item_id ?? null, current),
+      livemode: current.livemode,
+      spotChecked: (written?.spot_check_id ?? null) !== null,
+    };
   });
 }
 
@@ -426,7 +481,7 @@ export async function failRunAsServiceError(runId: string, message: string): Pro
 export async function recordedOutcomeOf(runId: string): Promise<TRecordedOutcome> {
   const [row] = await db().$queryRaw<({ status: string; organization_id: string; batch_job_id: string | null; triage_item_id: string | null } & TDestinations)[]>`
     SELECT r.status::text AS status, r.organization_id, r.batch_job_id, t.id AS triage_item_id, ${destinationsSql}
-    FROM runs r LEFT JOIN LATERAL (SELECT id FROM triage_items WHERE run_id = r.id ORDER BY round DESC LIMIT 1) t ON true WHERE r.id = ${runId}::uuid`;
+    FROM runs r LEFT JOIN LATERAL (SELECT id FROM triage_items WHERE run_id = r.id AND kind = 'review' ORDER BY round DESC LIMIT 1) t ON true WHERE r.id = ${runId}::uuid`;
   if (!row) return null;
   return outcomeOfRecordedRun({ runId, organizationId: row.organization_id, batchJobId: row.batch_job_id }, row.status, row.triage_item_id, row);
 }

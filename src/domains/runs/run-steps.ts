@@ -18,7 +18,7 @@ export type TStepTriageItem = Pick<
   TriageItem,
   "id" | "status" | "triageReason" | "proposedOutput" | "resolutionNote" | "resolvedBy" | "resolvedByName" | "outputEdited" | "resolvedAt" | "createdAt"
 > &
-  Partial<Pick<TriageItem, "round" | "feedback" | "dataPatch">>;
+  Partial<Pick<TriageItem, "round" | "feedback" | "dataPatch" | "kind" | "verdict" | "correctedOutput">>;
 
 type TStepStatus = TRunStep["status"];
 type TAgentStep = Extract<TRunStep, { type: "agent" }>;
@@ -310,6 +310,12 @@ function triageSteps(item: TStepTriageItem | null): TRunStep[] {
         feedback: item.feedback ?? null,
         data_patch: isObject(item.dataPatch) ? item.dataPatch : null,
         proposed_output: isObject(item.proposedOutput) ? item.proposedOutput : null,
+        ...(item.kind === "spot_check"
+          ? {
+              verdict: (item.verdict ?? null) as "correct" | "incorrect" | null,
+              corrected_output: isObject(item.correctedOutput) ? item.correctedOutput : null,
+            }
+          : {}),
       },
     });
   }
@@ -321,7 +327,10 @@ function triageSteps(item: TStepTriageItem | null): TRunStep[] {
  * round's model and tool calls, what its agent(s) found, its triage and the review. Earlier
  * rounds show the proposal their item kept; the run's data is the latest (patched) one. Never empty.
  */
-export function buildRunSteps(run: TStepRun, items: TStepTriageItem[]): TRunStep[] {
+export function buildRunSteps(run: TStepRun, allItems: TStepTriageItem[]): TRunStep[] {
+  // A spot check comes after the run completed on its own: it closes the steps (docs/api-conventions.md, "Spot checks").
+  const items = allItems.filter((item) => (item.kind ?? "review") === "review");
+  const spotChecks = allItems.filter((item) => item.kind === "spot_check");
   const byRound = new Map(items.map((item) => [item.round ?? 0, item]));
   const lastRound = Math.max(run.reviewRound ?? 0, ...byRound.keys());
   // Round n begins when the reviewer sent round n - 1 back.
@@ -339,5 +348,6 @@ export function buildRunSteps(run: TStepRun, items: TStepTriageItem[]): TRunStep
     if (item || round === lastRound) steps.push(...agentSteps(run, item, roundStart(round)));
     steps.push(...triageSteps(item));
   }
+  for (const spotCheck of spotChecks) steps.push(...triageSteps(spotCheck));
   return steps;
 }

@@ -226,6 +226,8 @@ export const ZReviewStep = ZStepTimes.extend({
     feedback: z.string().nullable().optional().meta({ description: "changes_requested: what the reviewer asked the agent to change." }),
     data_patch: ZJsonObjectOutput.nullable().optional().meta({ description: "changes_requested: the JSON Merge Patch applied to the run's data." }),
     proposed_output: ZJsonObjectOutput.nullable().optional().meta({ description: "The agent's proposal this decision was about (that round's)." }),
+    verdict: z.enum(["correct", "incorrect"]).nullable().optional().meta({ description: "checked (a spot check): the person's verdict on the output." }),
+    corrected_output: ZJsonObjectOutput.nullable().optional().meta({ description: "checked: the output the person says was right, when given." }),
   }),
 });
 

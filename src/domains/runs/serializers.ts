@@ -22,9 +22,12 @@ export function serializeRunListItem(run: Run) {
   return { ...serializeRunFields(run), task_preview: run.task.slice(0, TASK_PREVIEW_LENGTH) };
 }
 
-/** `latestItem`: the run's newest triage item, whose claim and due time show while it is open. */
+/**
+ * `latestItem`: the run's newest triage item, whose claim and due time show while it is open
+ * (a review's only: a pending spot check does not make a completed run wait).
+ */
 export function serializeRun(run: Run, latestItem: TriageItem | null = null) {
-  const open = latestItem?.status === "pending" ? latestItem : null;
+  const open = latestItem?.status === "pending" && latestItem.kind === "review" ? latestItem : null;
   return {
     ...serializeRunFields(run),
     task: run.task,

@@ -15,15 +15,23 @@ export const ZTriageListItem = ZTriageItem.extend({
   }),
 });
 
-/** `resolved` = approved and rejected together (newest decision first). */
-export const TRIAGE_LIST_STATUSES = ["pending", "approved", "rejected", "resolved"] as const;
+/** `resolved` = every decided item (approved, rejected, checked), newest decision first. */
+export const TRIAGE_LIST_STATUSES = ["pending", "approved", "rejected", "checked", "resolved"] as const;
 export type TTriageListStatus = (typeof TRIAGE_LIST_STATUSES)[number];
+
+export const TRIAGE_KINDS = ["review", "spot_check"] as const;
+export type TTriageKind = (typeof TRIAGE_KINDS)[number];
 
 export const TRIAGE_CLAIM_FILTERS = ["mine", "none", "others"] as const;
 export type TTriageClaimFilter = (typeof TRIAGE_CLAIM_FILTERS)[number];
 
 export const ZListTriageQuery = ZPaginationQuery.extend({
   status: z.enum(TRIAGE_LIST_STATUSES, { error: `status must be one of ${TRIAGE_LIST_STATUSES.join(", ")}` }).optional(),
+  // Addition (docs/api-conventions.md, "Spot checks"): default both kinds.
+  kind: z
+    .enum(TRIAGE_KINDS, { error: `kind must be one of ${TRIAGE_KINDS.join(", ")}` })
+    .optional()
+    .meta({ description: "`review`: runs waiting for a decision; `spot_check`: completed runs sampled for a verdict. Default: both." }),
   // Additions (docs/api-conventions.md, "Claims and due times"): pending items only.
   claimed: z
     .enum(TRIAGE_CLAIM_FILTERS, { error: `claimed must be one of ${TRIAGE_CLAIM_FILTERS.join(", ")}` })
@@ -121,5 +129,28 @@ export const ZResolveTriageResponse = z.object({
     resolved_by_name: z.string().nullable().optional(),
     output_edited: z.boolean().optional(),
     reason_code: ZRejectReasonCode.nullable().optional(),
+  }),
+});
+
+export const SPOT_CHECK_VERDICTS = ["correct", "incorrect"] as const;
+export const ZVerdictRequest = z.object({
+  id: ZUuid("id"),
+  verdict: z.enum(SPOT_CHECK_VERDICTS, { error: "verdict must be correct or incorrect" }),
+  corrected_output: ZJsonObject.optional().meta({
+    description: "incorrect: the output that would have been right (an object), kept with the item for evaluations.",
+  }),
+  note: ZNote.optional(),
+  force: ZForce,
+});
+export type TVerdictRequest = z.infer<typeof ZVerdictRequest>;
+export const ZVerdictResponse = z.object({
+  data: z.object({
+    id: z.uuid(),
+    status: z.literal("checked"),
+    verdict: z.enum(SPOT_CHECK_VERDICTS),
+    resolved_at: z.string(),
+    resolved_by: z.string(),
+    resolved_by_name: z.string().nullable(),
+    run_id: z.uuid(),
   }),
 });

@@ -14,16 +14,18 @@ import { publishRunChange, publishTriageChange } from "../runs/run-notifier.ts";
 import type { TRejectReasonCode, TRunResolution } from "../runs/runs.schemas.ts";
 import { serializeTriageItem } from "../runs/serializers.ts";
 import { assertMayDecide, CLAIM_CLEARED, decidableWhere } from "../reviews/claims.ts";
-import type { TBulkDecision, TTriageClaimFilter, TTriageListStatus } from "./triage.schemas.ts";
+import { assertReviewItem } from "../reviews/spot-checks.ts";
+import type { TBulkDecision, TTriageClaimFilter, TTriageKind, TTriageListStatus } from "./triage.schemas.ts";
 
 const STATUS_FILTER = {
   pending: "pending",
   approved: "approved",
   rejected: "rejected",
-  resolved: { in: ["approved", "rejected"] },
+  checked: "checked",
+  resolved: { in: ["approved", "rejected", "checked"] },
 } as const satisfies Record<TTriageListStatus, Prisma.TriageItemWhereInput["status"]>;
 
-type TTriageListQuery = TPagination & { status?: TTriageListStatus; claimed?: TTriageClaimFilter; overdue?: boolean };
+type TTriageListQuery = TPagination & { status?: TTriageListStatus; kind?: TTriageKind; claimed?: TTriageClaimFilter; overdue?: boolean };
 
 /** The claim and due-time filters of the pending queue (an expired lease counts as unclaimed). */
 function pendingFilters(principal: TPrincipal, query: TTriageListQuery, now: Date): Prisma.TriageItemWhereInput[] {
@@ -50,6 +52,7 @@ export async function listTriage(principal: TPrincipal, query: TTriageListQuery)
   const where: Prisma.TriageItemWhereInput = {
     ...tenantScope(principal),
     status: STATUS_FILTER[status],
+    ...(query.kind ? { kind: query.kind } : {}),
     AND: status === "pending" ? pendingFilters(principal, query, new Date()) : [],
   };
   const orderBy: Prisma.TriageItemOrderByWithRelationInput[] =
@@ -88,6 +91,7 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
   const { item, run } = await db().$transaction(async (tx) => {
     const existing = await tx.triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
     if (!existing) throw notFound("Triage item");
+    assertReviewItem(existing);
     if (existing.status !== "pending") throw conflict(`Triage item is already ${existing.status}`);
     const now = new Date();
     assertMayDecide(existing, principal, decision.force, now);

@@ -26,7 +26,7 @@ import { signingSecrets, WITH_SECRETS } from "./webhook-secrets.ts";
 async function originalBody(delivery: { eventId: string; event: TWebhookEventName; runId: string | null; organizationId: string; createdAt: Date }) {
   if (delivery.event === TRIAGE_OVERDUE_EVENT) return triageOverdueBodyFor(delivery);
   if (!delivery.runId) return testEventBody(delivery.eventId, delivery.organizationId, delivery.createdAt);
-  const run = await db().run.findUnique({ where: { id: delivery.runId }, include: { triageItems: { select: { id: true }, orderBy: { round: "desc" }, take: 1 } } });
+  const run = await db().run.findUnique({ where: { id: delivery.runId }, include: { triageItems: { where: { kind: "review" }, select: { id: true }, orderBy: { round: "desc" }, take: 1 } } });
   if (!run) return null;
   return runEventContent(run, delivery.event as TRunEventName, run.triageItems[0]?.id ?? null).body;
 }

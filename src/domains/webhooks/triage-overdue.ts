@@ -16,6 +16,8 @@ export function triageOverdueEventId(triageItemId: string): string {
 
 export type TOverdueItem = {
   id: string;
+  /** review or spot_check: a spot check is marked like any item but never announced (docs/api-conventions.md, "Spot checks"). */
+  kind?: string;
   organizationId: string;
   livemode: boolean;
   runId: string;
@@ -55,7 +57,7 @@ export function triageOverdueBody(item: TOverdueItem, now = new Date()): { event
   return { eventId, body };
 }
 
-const OVERDUE_COLUMNS = `t.id, t.organization_id AS "organizationId", t.livemode, t.run_id AS "runId", t.round,
+const OVERDUE_COLUMNS = `t.id, t.kind, t.organization_id AS "organizationId", t.livemode, t.run_id AS "runId", t.round,
   r.agent_type AS "agentType", t.agent_version AS "agentVersion", t.due_at AS "dueAt",
   t.claimed_by AS "claimedBy", t.claimed_by_name AS "claimedByName", t.claimed_until AS "claimedUntil"`;
 
@@ -77,7 +79,7 @@ export async function planTriageOverdueDeliveries(items: TOverdueItem[]): Promis
     where: { organizationId: { in: [...new Set(items.map((item) => item.organizationId))] }, isActive: true, events: { has: TRIAGE_OVERDUE_EVENT } },
     select: { id: true, url: true, organizationId: true, livemode: true },
   });
-  return items.flatMap((item) => {
+  return items.filter((item) => (item.kind ?? "review") === "review").flatMap((item) => {
     const { eventId, body } = triageOverdueBody(item);
     return webhooks
       .filter((webhook) => webhook.organizationId === item.organizationId && webhook.livemode === item.livemode)

@@ -12,8 +12,9 @@ export const organizationRouter = router({
     .output(ZOrganization)
     .query(({ ctx }) => getOrganization(ctx.principal.organizationId)),
 
-  // Admins set how long a triage item may wait before it is overdue (also: admin CLI set-triage-sla)
-  // and the built-in agents' triage threshold (the Quality page's Apply).
+  // Admins set how long a triage item may wait before it is overdue, the built-ins' triage
+  // threshold (the Quality page's Apply) and their spot-check rates (also: admin CLI
+  // set-triage-sla, set-spot-check-rate).
   updateSettings: apiProcedure
     .meta({ role: "admin", rateLimit: "standard" })
     .input(ZUpdateOrganizationSettingsRequest)
@@ -23,6 +24,7 @@ export const organizationRouter = router({
         organizationId: ctx.principal.organizationId,
         triageSlaMinutes: input.triage_sla_minutes,
         triageThreshold: input.triage_threshold,
+        spotCheckRates: input.spot_check_rates,
       }),
     ),
 });

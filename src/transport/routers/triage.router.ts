@@ -12,11 +12,14 @@ import {
   ZRequestChangesRequest,
   ZRequestChangesResponse,
   ZResolveTriageResponse,
+  ZVerdictRequest,
+  ZVerdictResponse,
 } from "../../domains/triage/triage.schemas.ts";
 import { requestChanges } from "../../domains/reviews/request-changes.service.ts";
 import { triageChanges } from "../../domains/triage/triage-changes.ts";
 import { decideInBulk, listTriage, resolveTriageItem } from "../../domains/triage/triage.service.ts";
 import { claimTriageItem, releaseTriageItem } from "../../domains/reviews/claims.ts";
+import { recordVerdict } from "../../domains/reviews/spot-checks.ts";
 
 export const triageRouter = router({
   list: apiProcedure
@@ -32,7 +35,8 @@ export const triageRouter = router({
           "Pending items by default, ordered by `due_at` (then oldest first). Extension: `status` = `approved`, " +
           "`rejected` or `resolved` (both) lists decided items instead, newest decision first, with `resolved_by_name` " +
           "and `output_edited`. The pending queue can be narrowed by `claimed` (`mine`, `none`, `others`) and " +
-          "`overdue` (`true`: past `due_at`; `false`: not yet due).",
+          "`overdue` (`true`: past `due_at`; `false`: not yet due). `kind` (`review`, `spot_check`) lists one kind " +
+          "of item (default both); `status=checked` lists spot checks with their verdict (`resolved` includes them).",
       },
     })
     .input(ZListTriageQuery)
@@ -54,7 +58,7 @@ export const triageRouter = router({
           "an object, is the reviewer's edit of the proposed output: when it differs from the proposal the run " +
           "completes with it instead, the item records `output_edited: true`, and the `run.completed` webhook " +
           "event carries it. The run's `resolution` is `approved` or `approved_edited`. An item someone else " +
-          "has claimed answers 409 naming them, unless `force` is true.",
+          "has claimed answers 409 naming them, unless `force` is true. A spot check answers 409: it takes a verdict.",
       },
     })
     .input(ZApproveTriageRequest)
@@ -77,7 +81,7 @@ export const triageRouter = router({
           "The run is cancelled with `resolution: rejected`. Extension: `reason_code` (`incorrect_output`, " +
           "`incomplete_input`, `duplicate`, `suspected_fraud`, `policy`, `other`) is stored beside `reason` and " +
           "returned on the item and the run. An item someone else has claimed answers 409 naming them, unless " +
-          "`force` is true.",
+          "`force` is true. A spot check answers 409: it takes a verdict.",
       },
     })
     .input(ZRejectTriageRequest)
@@ -113,6 +117,28 @@ export const triageRouter = router({
     .input(ZRequestChangesRequest)
     .output(ZRequestChangesResponse)
     .mutation(({ ctx, input }) => requestChanges(ctx.principal, input.id, input)),
+
+  verdict: apiProcedure
+    .meta({
+      scope: "triage:write",
+      rateLimit: "standard",
+      errors: ["conflict"],
+      openapi: {
+        method: "POST",
+        path: "/v1/triage/{id}/verdict",
+        tags: ["triage"],
+        summary: "Give a spot check its verdict",
+        description:
+          "Extension (docs/api-conventions.md, \"Spot checks\"): a person judges the output of a run that completed on " +
+          "its own, `correct` or `incorrect` (with `corrected_output`, the output that would have been right, and a " +
+          "`note`). The item becomes `checked`; the run, its output, credits, batch and webhooks do not change. A review " +
+          "item answers 409 (approve, reject or request changes instead), as do an item already decided and one " +
+          "someone else has claimed unless `force` is true.",
+      },
+    })
+    .input(ZVerdictRequest)
+    .output(ZVerdictResponse)
+    .mutation(({ ctx, input }) => recordVerdict(ctx.principal, input.id, input)),
 
   claim: apiProcedure
     .meta({

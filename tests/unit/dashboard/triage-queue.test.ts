@@ -47,16 +47,17 @@ describe("summarizeSelection", () => {
 
 describe("queue filters in the URL", () => {
   it("round-trips and leaves defaults out", () => {
-    const filters = { status: "pending" as const, overdue: true, claimed: "mine" as const, agent: "ap_specialist" };
+    const filters = { status: "pending" as const, kind: "spot_check" as const, overdue: true, claimed: "mine" as const, agent: "ap_specialist" };
     const query = writeQueueFilters(filters);
-    expect(query).toBe("overdue=true&claimed=mine&agent=ap_specialist");
+    expect(query).toBe("kind=spot_check&overdue=true&claimed=mine&agent=ap_specialist");
     expect(readQueueFilters(new URLSearchParams(query))).toEqual(filters);
     expect(writeQueueFilters(readQueueFilters(new URLSearchParams("")))).toBe("");
   });
 
   it("ignores values it does not know", () => {
-    expect(readQueueFilters(new URLSearchParams("status=nope&claimed=everyone&overdue=yes"))).toEqual({
+    expect(readQueueFilters(new URLSearchParams("status=nope&kind=audit&claimed=everyone&overdue=yes"))).toEqual({
       status: "pending",
+      kind: null,
       overdue: false,
       claimed: null,
       agent: null,
