@@ -62,10 +62,10 @@ async function settled(runId: string) {
   }, 60_000);
 }
 
-/** Starts runs of the custom agent with these confidences, waits for each: their run bodies. */
-async function scoredRuns(confidence: number, count: number) {
+/** Starts runs of a custom agent with these confidences, waits for each: their run bodies. */
+async function scoredRuns(confidence: number, count: number, agent = "scorer") {
   const ids = [];
-  for (let index = 0; index < count; index++) ids.push(await startRun({ task: `Classify email ${index} [c=${confidence}]`, agent_type: "scorer" }));
+  for (let index = 0; index < count; index++) ids.push(await startRun({ task: `Classify email ${index} [c=${confidence}]`, agent_type: agent }));
   return Promise.all(ids.map(settled));
 }
 
@@ -258,6 +258,63 @@ describe("a custom agent judged through the API", () => {
     // The period bounds the runs.
     expect((await exportLines("scorer", "?from=2090-01-01&to=2090-02-01")).lines).toEqual([]);
   });
+});
+
+describe("end to end through the API: 200 runs, their spot checks sampled and every decision made over HTTP", () => {
+  it("counts what reviewers and spot checkers said per band and recommends the threshold they support", async () => {
+    const created = await api("POST", "/v1/agents", key, {
+      name: "sampler",
+      instructions: "Classify the supplier email.",
+      output_schema: CATEGORY_SCHEMA,
+      review: { confidence_threshold: 0.6, spot_check_rate: 0.5 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // 0.45 waits for review; 0.65, 0.85 and 0.95 complete, and the counted sampler sends every
+    // second completed run to a spot check: 25 of each band's 50 (bands run one after another).
+    const review = await scoredRuns(0.45, 50, "sampler");
+    for (const confidence of [0.65, 0.85, 0.95]) await scoredRuns(confidence, 50, "sampler");
+
+    for (const [index, body] of review.entries()) {
+      const decision = index < 45 ? "approve" : "reject";
+      const response = await api("POST", `/v1/triage/${body.triage_item.id}/${decision}`, key, decision === "reject" ? { reason_code: "incorrect_output" } : {});
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+    }
+    const spotChecks: any[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = await api("GET", `/v1/triage?kind=spot_check&limit=100&offset=${offset}`, key);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      spotChecks.push(...page.body.data.filter((item: any) => item.agent_runs.agent_type === "sampler"));
+      if (page.body.data.length < 100) break;
+    }
+    const byBand = (confidence: number) => spotChecks.filter((item) => item.agent_runs.confidence_score === confidence);
+    expect([0.65, 0.85, 0.95].map((confidence) => byBand(confidence).length)).toEqual([25, 25, 25]);
+    // Verdicts: 0.65 agrees 20 of 25, 0.85 24 of 25, 0.95 25 of 25.
+    const incorrect = new Set([...byBand(0.65).slice(0, 5), ...byBand(0.85).slice(0, 1)].map((item) => item.id));
+    for (const item of spotChecks) {
+      const verdict = incorrect.has(item.id) ? { verdict: "incorrect", corrected_output: { category: "complaint" } } : { verdict: "correct" };
+      const response = await api("POST", `/v1/triage/${item.id}/verdict`, key, verdict);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+    }
+
+    const { status, body } = await quality("sampler");
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({
+      runs: 200,
+      completed_on_own: 150,
+      sent_to_review: 50,
+      outcomes: { approved: 45, approved_edited: 0, changes_requested: 0, rejected: 5, spot_correct: 69, spot_incorrect: 6 },
+    });
+    const band = (min: number) => body.buckets.find((bucket: any) => bucket.min === min);
+    expect(band(0.4)).toMatchObject({ runs: 50, judged: 50, agreed: 45, agreement_rate: 0.9 });
+    expect(band(0.6)).toMatchObject({ runs: 50, judged: 25, agreed: 20, agreement_rate: 0.8 });
+    expect(band(0.8)).toMatchObject({ runs: 50, judged: 25, agreed: 24, agreement_rate: 0.96 });
+    expect(band(0.9)).toMatchObject({ runs: 50, judged: 25, agreed: 25, agreement_rate: 1 });
+    // At or above 0.7: 50 judged, 49 agreed (98%); at or above 0.6: 69 of 75 (92%) falls short.
+    expect(body.threshold).toMatchObject({ current: 0.6, recommended: 0.7, target_agreement: 0.95, review_rate_now: 0.25, review_rate_at_recommended: 0.5 });
+    // The export has one line per judged run: 50 reviews and 75 spot checks.
+    const exported = await exportLines("sampler");
+    expect(exported.lines).toHaveLength(125);
+  }, 240_000);
 });
 
 describe("the AP agent (built-in: version 1, the organization's threshold)", () => {
