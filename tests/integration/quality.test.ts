@@ -1,9 +1,9 @@
 // The quality loop's reads (docs/api-conventions.md, "Quality"): GET /v1/agents/{name}/quality
 // and the corrections export, against a server of this file's own with a fake model.
 // Runs with known confidences come through the API (a custom agent answering with the
-// confidence its task names, and the AP agent) and are judged through the API; for volume,
-// and for spot-check verdicts (decided through another endpoint), more runs and triage items
-// are inserted in SQL: the endpoints under test read them like any other.
+// confidence its task names, and the AP agent) and are judged through the API, spot-check
+// verdicts included (the end-to-end test); for volume and exact mixes, more runs and triage
+// items are inserted in SQL: the endpoints under test read them like any other.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentWorkforce, NotFoundError } from "../../sdk/dist/index.js";
