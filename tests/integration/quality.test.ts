@@ -384,12 +384,14 @@ describe("refusals", () => {
       ["/v1/agents/scorer/quality", testKey],
       ["/v1/agents/scorer/quality?version=9", key],
       ["/v1/agents/ap_specialist/quality?version=2", key],
+      // Not an agent's name at all (the property test found a NUL byte reaching the database).
+      ["/v1/agents/%00/quality", key],
     ] as const) {
       const response = await api("GET", route, withKey);
       expect(response.status, route).toBe(404);
       expect(response.body.type).toBe("not_found");
     }
-    for (const [name, withKey] of [["nobody_here", key], ["scorer", otherKey], ["scorer", testKey]] as const) {
+    for (const [name, withKey] of [["nobody_here", key], ["scorer", otherKey], ["scorer", testKey], ["%00", key], ["Bad%20Name", key]] as const) {
       const exported = await exportLines(name, "", withKey);
       expect(exported.status).toBe(404);
       expect(JSON.parse(exported.text).type).toBe("not_found");

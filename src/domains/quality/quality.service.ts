@@ -3,7 +3,7 @@
 // judged runs as a dataset. Statements live in quality-statements.ts.
 import { db } from "../../foundation/db/client.ts";
 import { notFound, validationError } from "../../foundation/errors.ts";
-import { isBuiltInAgentType } from "../agents/agent-types.ts";
+import { AGENT_NAME_PATTERN, isBuiltInAgentType } from "../agents/agent-types.ts";
 import { findDefinition, findVersion } from "../agent-definitions/agent-statements.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
@@ -45,6 +45,8 @@ function period(query: { from?: string; to?: string }): TPeriod {
  * organization's. Another organization's or mode's agent is not found.
  */
 async function resolveAgent(principal: TPrincipal, name: string, version: number | undefined) {
+  // No agent has any other name; checked before the database sees it (a NUL byte would fail the query).
+  if (!AGENT_NAME_PATTERN.test(name)) throw notFound("Agent");
   const tenant = tenantScope(principal);
   const organization = await db().organization.findUnique({ where: { id: tenant.organizationId }, select: { triageThreshold: true } });
   if (!organization) throw notFound("Agent");
