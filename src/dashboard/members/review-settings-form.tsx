@@ -5,10 +5,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc";
-import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import { ErrorMessage } from "../ui/feedback";
 import { Field, Input } from "../ui/input";
+import { SettingsFormFooter } from "./settings-form-footer";
 
 export function ReviewSettingsForm() {
   const trpc = useTRPC();
@@ -64,19 +63,7 @@ export function ReviewSettingsForm() {
               aria-describedby={`${id}-minutes-hint`}
             />
           </Field>
-          <div className="grid gap-3 sm:col-span-2">
-            <ErrorMessage error={update.error ?? organization.error} />
-            <div className="flex items-center gap-3">
-              <Button type="submit" disabled={update.isPending || !organization.data}>
-                {update.isPending ? "Saving…" : "Save due time"}
-              </Button>
-              {saved ? (
-                <p role="status" className="text-sm text-muted-foreground">
-                  Saved.
-                </p>
-              ) : null}
-            </div>
-          </div>
+          <SettingsFormFooter error={update.error ?? organization.error} pending={update.isPending} ready={Boolean(organization.data)} saved={saved} label="Save due time" />
         </form>
       </CardContent>
     </Card>

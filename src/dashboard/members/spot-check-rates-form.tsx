@@ -5,10 +5,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc";
-import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import { ErrorMessage } from "../ui/feedback";
 import { Field, Input } from "../ui/input";
+import { SettingsFormFooter } from "./settings-form-footer";
 
 // Kept here rather than imported: the domain modules reach the database client.
 const BUILT_IN_AGENTS = ["ap_specialist", "rfq_generator", "center", "assistant"] as const;
@@ -74,19 +73,7 @@ export function SpotCheckRatesForm() {
               />
             </Field>
           ))}
-          <div className="grid gap-3 sm:col-span-2">
-            <ErrorMessage error={update.error ?? organization.error} />
-            <div className="flex items-center gap-3">
-              <Button type="submit" disabled={update.isPending || !organization.data}>
-                {update.isPending ? "Saving…" : "Save spot-check rates"}
-              </Button>
-              {saved ? (
-                <p role="status" className="text-sm text-muted-foreground">
-                  Saved.
-                </p>
-              ) : null}
-            </div>
-          </div>
+          <SettingsFormFooter error={update.error ?? organization.error} pending={update.isPending} ready={Boolean(organization.data)} saved={saved} label="Save spot-check rates" />
         </form>
       </CardContent>
     </Card>
