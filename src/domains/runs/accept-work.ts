@@ -11,7 +11,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
 import { BUILT_IN_INPUT_SCHEMAS, dataPath, inputIssues } from "../agents/input-schemas.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
-import { debitForRuns } from "../usage/credits.ts";
+import { debitForRuns, type TChargedRun } from "../usage/credits.ts";
 
 type TTransaction = Prisma.TransactionClient;
 
@@ -51,7 +51,7 @@ export async function acceptWork<TResponse, TCreated>(input: {
   principal: TPrincipal;
   webhookUrl?: string;
   /** Writes the records; returns the runs to charge and the response to send. */
-  create: (tx: TTransaction) => Promise<{ created: TCreated; chargedRuns: { runId: string; agentType: string }[]; response: TResponse }>;
+  create: (tx: TTransaction) => Promise<{ created: TCreated; chargedRuns: TChargedRun[]; response: TResponse }>;
   recordAccepted?: TRecordAccepted<TResponse>;
   /** Hands the committed work to the execution engine. */
   dispatch: (created: TCreated) => Promise<void>;
