@@ -133,7 +133,7 @@ describe("test mode's daily allowance of model-backed runs", () => {
     expect(resetsAt - Date.now()).toBeLessThanOrEqual(24 * 3600 * 1000);
     expect(new Date(resetsAt).toISOString().slice(11)).toBe("00:00:00.000Z");
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await service.api("GET", "/v1/batches", testKey)).body.data).toHaveLength(0);
+    expect((await service.api("GET", "/v1/batches", testKey)).body.jobs).toHaveLength(0);
 
     // Exactly the allowance is accepted, whoever asks at once; the rest are refused with it in the body.
     const attempts = await Promise.all(
@@ -151,7 +151,9 @@ describe("test mode's daily allowance of model-backed runs", () => {
     expect(fake.requests).toHaveLength(ALLOWANCE);
 
     // Runs that call no model are not counted; live mode is charged as before.
-    expect((await service.api("POST", "/v1/run", testKey, { task: "Check the invoice", agent_type: "ap_specialist", data: {} })).status).toBe(202);
+    const rules = await service.api("POST", "/v1/run", testKey, { task: "Quote paper", agent_type: "rfq_generator", data: { items: [{ description: "paper", quantity: 5 }] } });
+    expect(rules.status, JSON.stringify(rules.body)).toBe(202);
+    await settled(rules.body.run_id, testKey);
   });
 
   it("a review round sent back in test mode counts too: beyond the allowance it is a 429 and the item stays pending", async () => {
@@ -179,14 +181,20 @@ describe("test mode's daily allowance of model-backed runs", () => {
     await define(testKey, { name: "test_sorter" });
     await define(key, { name: "live_sorter" });
     fake.setFallback(completion(envelope({ category: "invoice" })));
+    const testRuns: string[] = [];
     for (let index = 0; index < ALLOWANCE; index += 1) {
-      expect((await service.api("POST", "/v1/run", testKey, { task: `t ${index}`, agent_type: "test_sorter" })).status).toBe(202);
+      const run = await service.api("POST", "/v1/run", testKey, { task: `t ${index}`, agent_type: "test_sorter" });
+      expect(run.status).toBe(202);
+      testRuns.push(run.body.run_id);
     }
     expect((await service.api("POST", "/v1/run", testKey, { task: "one more", agent_type: "test_sorter" })).status).toBe(429);
     const before = (await service.api("GET", "/v1/usage", key)).body.credits_used;
     const batch = await service.api("POST", "/v1/batches", key, { agent_type: "live_sorter", rows: Array.from({ length: ALLOWANCE + 1 }, (_, index) => ({ task: `l ${index}` })) });
     expect(batch.status).toBe(201);
     expect((await service.api("GET", "/v1/usage", key)).body.credits_used).toBe(before + 10 * (ALLOWANCE + 1));
+    // Everything finishes here, so the next test's model server sees only its own calls.
+    for (const runId of testRuns) await settled(runId, testKey);
+    await until("the live batch to finish", async () => (await service.api("GET", `/v1/batches/${batch.body.job.id}?rows_limit=0`, key)).body.job.status === "completed");
   });
 });
 
