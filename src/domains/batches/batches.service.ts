@@ -100,7 +100,7 @@ export async function createBatch(
       const chargedRuns = runIds.map((runId, index) => ({
         runId,
         agentType: request.agent_type,
-        modelBacked: usesModel({ agentType: request.agent_type, task: tasks[index]!, data: request.rows[index]!.data ?? null }),
+        modelBacked: !principal.livemode && usesModel({ agentType: request.agent_type, task: tasks[index]!, data: request.rows[index]!.data ?? null }),
       }));
       return { created: job, chargedRuns, response: { job: serializeJob(job) } };
     },

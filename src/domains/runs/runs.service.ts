@@ -38,8 +38,8 @@ export async function createRun(
   });
   // A built-in's data is checked against its published input_schema (a custom agent's was, above).
   if (isBuiltInAgentType(request.agent_type)) assertInputsFit(request.agent_type, [{ data: request.data, root: "data" }]);
-  // A run that will call the model counts against test mode's daily allowance (credits.ts).
-  const modelBacked = usesModel({ agentType: request.agent_type, task: request.task, data: request.data ?? null });
+  // A test-mode run that will call the model counts against the day's allowance (credits.ts).
+  const modelBacked = !principal.livemode && usesModel({ agentType: request.agent_type, task: request.task, data: request.data ?? null });
   const runId = randomUUID();
   const priority = request.priority;
   const acceptedAt = new Date();
