@@ -637,7 +637,7 @@ export interface components {
         Error: {
             error: string;
             /** @enum {string} */
-            type: "validation_error" | "authentication_error" | "insufficient_credits" | "insufficient_scope" | "insufficient_role" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "invitation_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+            type: "validation_error" | "authentication_error" | "insufficient_credits" | "insufficient_scope" | "insufficient_role" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "invitation_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "test_mode_allowance_exhausted" | "headers_too_large" | "internal_error" | "service_unavailable";
             message: string;
             issues?: {
                 path: string;
@@ -649,6 +649,9 @@ export interface components {
             role?: string;
             plan?: string;
             retry_after?: number;
+            allowance?: number;
+            used?: number;
+            resets_at?: string;
             request_id?: string;
         };
     };
@@ -825,7 +828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            /** @description `test_mode_allowance_exhausted`: the organization's test-mode allowance of model-backed runs for today (UTC) is used up; nothing was accepted. Use a live key, or retry after `resets_at`; `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1893,7 +1896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            /** @description `test_mode_allowance_exhausted`: the organization's test-mode allowance of model-backed runs for today (UTC) is used up; nothing was accepted. Use a live key, or retry after `resets_at`; `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3144,7 +3147,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            /** @description `test_mode_allowance_exhausted`: the organization's test-mode allowance of model-backed runs for today (UTC) is used up; nothing was accepted. Use a live key, or retry after `resets_at`; `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3575,6 +3578,13 @@ export interface operations {
                             name: string;
                             description: string;
                         }[];
+                        /** @description The models of this server (docs/api-conventions.md, "Model allow-list"). */
+                        models: {
+                            /** @description The model an agent without `model` asks (AGENT_MODEL); null without a model configured. */
+                            default: string | null;
+                            /** @description The model ids an agent may name in `model` (the operator's AGENT_MODEL and AGENT_MODELS). */
+                            allowed: string[];
+                        };
                     };
                 };
             };
@@ -3650,7 +3660,7 @@ export interface operations {
                         /** @description Share (0–1) of the runs that completed on their own sent to a spot check (docs/api-conventions.md, "Spot checks"); default 0. */
                         spot_check_rate?: number;
                     };
-                    /** @description The model id to ask; default: the server's AGENT_MODEL. */
+                    /** @description The model id to ask, one of GET /v1/agents' `models.allowed` (else 400); default: the server's AGENT_MODEL. */
                     model?: string;
                     name: string;
                 };
@@ -3982,7 +3992,7 @@ export interface operations {
                         /** @description Share (0–1) of the runs that completed on their own sent to a spot check (docs/api-conventions.md, "Spot checks"); default 0. */
                         spot_check_rate?: number;
                     };
-                    /** @description The model id to ask; default: the server's AGENT_MODEL. */
+                    /** @description The model id to ask, one of GET /v1/agents' `models.allowed` (else 400); default: the server's AGENT_MODEL. */
                     model?: string;
                 };
             };

@@ -160,7 +160,7 @@ export const agentsRouter = router({
   // an Idempotency-Key apply alike. Live mode is refused rather than switched: agents are
   // defined per mode, and the run must be readable (runs.watch) in the dashboard's mode.
   tryRun: apiProcedure
-    .meta({ scope: "agents:run", rateLimit: "strict", errors: ["conflict", "insufficient_credits"] })
+    .meta({ scope: "agents:run", rateLimit: "strict", errors: ["conflict", "insufficient_credits", "test_mode_allowance_exhausted"] })
     .input(ZTryRunRequest)
     .output(ZCreateRunResponse)
     .mutation(({ ctx, input }) => {

@@ -22,7 +22,7 @@ export const batchesRouter = router({
       scope: "batch:run",
       rateLimit: "batches",
       successStatus: CREATE_STATUS,
-      errors: ["insufficient_credits"],
+      errors: ["insufficient_credits", "test_mode_allowance_exhausted"],
       openapi: {
         method: "POST",
         path: "/v1/batches",

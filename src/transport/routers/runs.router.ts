@@ -23,7 +23,7 @@ export const runsRouter = router({
       scope: "agents:run",
       rateLimit: "strict",
       successStatus: CREATE_STATUS,
-      errors: ["insufficient_credits"],
+      errors: ["insufficient_credits", "test_mode_allowance_exhausted"],
       openapi: {
         method: "POST",
         path: "/v1/run",
