@@ -711,7 +711,7 @@ export interface webhooks {
         put?: never;
         /**
          * A run completed
-         * @description Sent to the run's (or batch's) `webhook_url` and to every webhook of its organization and mode subscribed to it. Verify a signature over the raw body before trusting it; de-duplicate by `webhook-id`. See docs/api-conventions.md, "Webhooks".
+         * @description Sent to the run's (or its batch's) `webhook_url` and to every active webhook of its organization and mode that lists the event; `data.output` is the result. Verify a signature over the raw body before trusting it; de-duplicate by `webhook-id`. See docs/api-conventions.md, "Webhooks".
          */
         post: operations["webhook-run-completed"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface webhooks {
         put?: never;
         /**
          * A run awaits review
-         * @description Sent when an agent's confidence fell below the threshold; `data.triage_item_id` is the item to review. Verify a signature over the raw body before trusting it; de-duplicate by `webhook-id`. See docs/api-conventions.md, "Webhooks".
+         * @description Sent like run.completed when a run needs a person; `data.triage_item_id` is the item to review. Verify a signature over the raw body before trusting it; de-duplicate by `webhook-id`. See docs/api-conventions.md, "Webhooks".
          */
         post: operations["webhook-run-triage-required"];
         delete?: never;

@@ -11,9 +11,6 @@ import type { AnyRouter } from "@trpc/server";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { ZRunEventPayload, ZTriageOverdueEventPayload, WEBHOOK_DELIVERY_HEADERS } from "../../domains/webhooks/webhook-payloads.schemas.ts";
-import { RUN_EVENTS } from "../../domains/runs/run-events.ts";
-import { TRIAGE_OVERDUE_EVENT } from "../../domains/webhooks/webhook-events.ts";
 import { ERROR_TABLE, ZErrorBody, type TErrorType } from "../../foundation/errors.ts";
 import { SERVICE_VERSION } from "../../foundation/version.ts";
 import { IDEMPOTENCY_KEY_HEADER } from "../trpc/idempotent.ts";
@@ -136,47 +133,37 @@ function bodyIsOptional(operation: TOperation, schemas: Record<string, unknown>)
   );
 }
 
-/** The delivery of one event to a receiver, as an OpenAPI 3.1 webhook (a Path Item the service calls). */
-function webhookOperation(event: string, schemaName: string, summary: string, description: string) {
+/**
+ * A delivery the service sends to receivers (an OpenAPI 3.1 webhook), registered by the
+ * composition root like the routes served outside tRPC: this file knows no domain.
+ */
+export type TWebhookDelivery = {
+  event: string;
+  summary: string;
+  description: string;
+  /** The payload's name in components.schemas; deliveries sharing a body share it. */
+  payloadName: string;
+  payload: z.ZodType;
+  /** Request headers every delivery carries (signatures, ids). */
+  headers: { name: string; description: string; example: string }[];
+};
+
+/** The delivery of one event to a receiver, as a Path Item the service calls. */
+function webhookPathItem(delivery: TWebhookDelivery) {
   return {
     post: {
-      operationId: `webhook-${event.replace(/[^a-z]+/g, "-")}`,
+      operationId: `webhook-${delivery.event.replace(/[^a-z]+/g, "-")}`,
       tags: ["webhooks"],
-      summary,
-      description: `${description} Verify a signature over the raw body before trusting it; de-duplicate by \`webhook-id\`. See docs/api-conventions.md, "Webhooks".`,
+      summary: delivery.summary,
+      description: delivery.description,
       security: [],
-      parameters: WEBHOOK_DELIVERY_HEADERS.map(({ name, description: headerDescription, example }) => ({
-        name,
-        in: "header",
-        required: true,
-        description: headerDescription,
-        schema: { type: "string" },
-        example,
-      })),
-      requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${schemaName}` } } } },
+      parameters: delivery.headers.map(({ name, description, example }) => ({ name, in: "header", required: true, description, schema: { type: "string" }, example })),
+      requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${delivery.payloadName}` } } } },
       responses: {
         "200": { description: "Received. Any 2xx status counts as delivered." },
         "400": { description: "Refused. Any other status (or no answer within 10 s) is a failed attempt: the delivery is retried with backoff." },
       },
     },
-  };
-}
-
-const RUN_EVENT_SUMMARIES: Record<(typeof RUN_EVENTS)[number], [string, string]> = {
-  "run.completed": ["A run completed", "Sent to the run's (or batch's) `webhook_url` and to every webhook of its organization and mode subscribed to it."],
-  "run.failed": ["A run failed", "Sent like run.completed; `data.error` says why."],
-  "run.triage_required": ["A run awaits review", "Sent when an agent's confidence fell below the threshold; `data.triage_item_id` is the item to review."],
-};
-
-function webhooksOf(): Record<string, unknown> {
-  return {
-    ...Object.fromEntries(RUN_EVENTS.map((event) => [event, webhookOperation(event, "RunEvent", ...RUN_EVENT_SUMMARIES[event])])),
-    [TRIAGE_OVERDUE_EVENT]: webhookOperation(
-      TRIAGE_OVERDUE_EVENT,
-      "TriageOverdueEvent",
-      "A review fell due (opt-in)",
-      "Sent once per item, only to webhooks whose `events` list it, when a pending review passes its `due_at`.",
-    ),
   };
 }
 
@@ -186,7 +173,9 @@ export function buildOpenApiDocument(input: {
   extraPaths: ZodOpenApiPathsObject;
   /** Operations served outside tRPC that spend a rate-limit policy ("get /v1/agents/{name}/corrections"). */
   rateLimitedExtras?: Set<string>;
+  webhooks?: TWebhookDelivery[];
 }): OpenAPIObject {
+  const webhooks = input.webhooks ?? [];
   const baseUrl = input.baseUrl.replace(/\/$/, "");
   const document = generateOpenApiDocument(input.router, {
     title: "Agent Workforce API",
@@ -198,7 +187,7 @@ export function buildOpenApiDocument(input: {
     },
     paths: input.extraPaths,
     contact: { name: "Agent Workforce API support", url: `${baseUrl}/docs` },
-    defs: { RunEvent: ZRunEventPayload, TriageOverdueEvent: ZTriageOverdueEventPayload },
+    defs: Object.fromEntries(webhooks.map((delivery) => [delivery.payloadName, delivery.payload])),
   });
   document.info.license = { name: "Proprietary: use under the Agent Workforce terms of service", url: `${baseUrl}/docs` };
 
@@ -234,7 +223,9 @@ export function buildOpenApiDocument(input: {
     schemas: { ...schemas, [ERROR_SCHEMA_NAME]: errorSchema() },
     headers: Object.fromEntries(Object.entries(HEADERS).map(([name, header]) => [name, { ...header }])),
   };
-  document.webhooks = webhooksOf() as OpenAPIObject["webhooks"];
+  if (webhooks.length > 0) {
+    document.webhooks = Object.fromEntries(webhooks.map((delivery) => [delivery.event, webhookPathItem(delivery)])) as OpenAPIObject["webhooks"];
+  }
   document.tags = globalTags(document);
   return document;
 }

@@ -20,7 +20,7 @@ import { logger } from "../../foundation/logger.ts";
 import { currentRequestId, runWithRequestId } from "../../foundation/request-context.ts";
 import { procedureMetaByPath, requiresCaller, type TApiMeta } from "../trpc/init.ts";
 import type { TContext, TPreauthorized } from "../trpc/context.ts";
-import { buildOpenApiDocument, METHODS_WITH_BODY } from "./openapi.ts";
+import { buildOpenApiDocument, METHODS_WITH_BODY, type TWebhookDelivery } from "./openapi.ts";
 import { keepBodiesStrict } from "./strict-bodies.ts";
 
 type TRequest = IncomingMessage & { body?: unknown; query?: Record<string, string[]> };
@@ -46,6 +46,8 @@ export type TAuthorize = (
 export type TRestHandlerOptions = {
   router: AnyRouter;
   routes: TRestRoute[];
+  /** The deliveries the service sends, documented as the document's `webhooks`. */
+  webhooks?: TWebhookDelivery[];
   /** Server URL written into the OpenAPI document (read when it is first served: the port may be chosen at listen time). */
   publicBaseUrl: string | (() => string);
   maxBodyBytes: number;
@@ -167,12 +169,13 @@ export function isPublicApiPath(url: string | undefined): boolean {
 }
 
 /** The OpenAPI document of a router tree plus its extra routes. */
-export function openApiDocument(options: Pick<TRestHandlerOptions, "router" | "routes" | "publicBaseUrl">) {
+export function openApiDocument(options: Pick<TRestHandlerOptions, "router" | "routes" | "webhooks" | "publicBaseUrl">) {
   return buildOpenApiDocument({
     router: options.router,
     baseUrl: typeof options.publicBaseUrl === "function" ? options.publicBaseUrl() : options.publicBaseUrl,
     extraPaths: Object.fromEntries(options.routes.map((route) => [route.path, { [route.method.toLowerCase()]: route.operation }])),
     rateLimitedExtras: new Set(options.routes.filter((route) => route.rateLimited).map((route) => `${route.method.toLowerCase()} ${route.path}`)),
+    webhooks: options.webhooks,
   });
 }
 
