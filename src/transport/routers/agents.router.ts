@@ -45,7 +45,7 @@ export const agentsRouter = router({
         method: "GET",
         path: "/v1/agents",
         tags: ["agents"],
-        summary: "List the agents: the built-ins and the organization's own in the key's mode, and the tools",
+        summary: "List the agents: the built-ins and the organization's own in the key's mode, and the tools", description: "The built-in agents and the organization's own that are not archived, each with its active version, plus the tools a custom agent may name.",
       },
     })
     .input(z.object({}))
@@ -75,7 +75,7 @@ export const agentsRouter = router({
     .meta({
       scope: "agents:read",
       rateLimit: "standard",
-      openapi: { method: "GET", path: "/v1/agents/{name}", tags: ["agents"], summary: "Get an agent and its versions" },
+      openapi: { method: "GET", path: "/v1/agents/{name}", tags: ["agents"], summary: "Get an agent and its versions", description: "One agent, built-in or the organization's own, with every version and which one is active." },
     })
     .input(ZAgentNameInput)
     .output(ZGetAgentResponse)
