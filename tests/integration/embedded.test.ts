@@ -5,6 +5,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCli, startServer, type TRunningServer } from "../helpers/processes.ts";
@@ -57,6 +58,16 @@ describe("embedded PostgreSQL (no DATABASE_URL)", () => {
     };
     await expect(connect("postgres")).rejects.toMatchObject({ code: "28P01" });
     await expect(connect(owner.password)).resolves.toBe(0);
+    // A startup packet of length 0 from any local process: closed; the server keeps serving
+    // (it used to spin on the unconsumed bytes for good, with the whole server frozen).
+    const probe = net.connect({ host: "127.0.0.1", port: owner.port });
+    probe.on("error", () => undefined);
+    probe.resume(); // read the refusal, so the socket sees the end and closes
+    const closed = new Promise<void>((resolve) => probe.once("close", () => resolve()));
+    probe.write(Buffer.alloc(8));
+    await closed;
+    const health = await fetch(`${server.baseUrl}/v1/health`, { signal: AbortSignal.timeout(5_000) });
+    expect(health.status).toBe(200);
 
     const org = await cli("create-org", "--name", "Embedded Co", "--plan", "growth");
     const key = await cli("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");

@@ -25,6 +25,8 @@ const SASL_CONTINUE = 11;
 const SASL_FINAL = 12;
 const SCRAM = "SCRAM-SHA-256";
 const SCRAM_ITERATIONS = 4096; // PostgreSQL's default
+/** PostgreSQL's own bound on a startup packet; SASL messages before authentication are smaller still. */
+const MAX_UNAUTHENTICATED_MESSAGE_BYTES = 10_000;
 /** A connection that has not authenticated by then is closed, so it holds no slot for long. */
 const AUTHENTICATION_TIMEOUT_MS = 10_000;
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
@@ -244,9 +246,20 @@ class SessionConnection {
   /** The next complete message, an empty buffer for one answered here, or undefined. */
   #nextMessage(): Buffer | undefined {
     const buffer = this.#buffer;
+    const authenticated = this.#phase.name === "ready";
+    // A length the protocol cannot have ends the connection: one of 0 would never consume
+    // its bytes, and a huge one from a client that has not authenticated would be buffered.
+    const malformed = (length: number, least: number) => length < least || (!authenticated && length > MAX_UNAUTHENTICATED_MESSAGE_BYTES);
+    const refuse = () => {
+      this.#closed = true;
+      this.#buffer = Buffer.alloc(0);
+      this.socket.end(errorResponse("08P01", "invalid message length"));
+      return undefined;
+    };
     if (this.#phase.name === "startup") {
       if (buffer.length < 8) return undefined;
       const length = buffer.readInt32BE(0);
+      if (malformed(length, 8)) return refuse();
       if (buffer.length < length) return undefined;
       const code = buffer.readInt32BE(4);
       this.#buffer = buffer.subarray(length);
@@ -263,6 +276,7 @@ class SessionConnection {
     }
     if (buffer.length < 5) return undefined;
     const length = 1 + buffer.readInt32BE(1);
+    if (malformed(length, 5)) return refuse();
     if (buffer.length < length) return undefined;
     this.#buffer = buffer.subarray(length);
     return buffer.subarray(0, length);
