@@ -149,8 +149,9 @@ export class Target {
     if (this.sqlClient) return this.sqlClient;
     let connectionString = this.databaseUrl;
     if (!connectionString) {
+      // The password the server chose at start, in its owner-only owner file.
       const owner = JSON.parse(readFileSync(path.join(this.dataDir, "embedded-postgres.json"), "utf8"));
-      connectionString = `postgres://postgres:postgres@127.0.0.1:${owner.port}/postgres?sslmode=disable`;
+      connectionString = `postgres://postgres:${encodeURIComponent(owner.password)}@127.0.0.1:${owner.port}/postgres?sslmode=disable`;
     }
     this.sqlClient = new pg.Client({ connectionString });
     await this.sqlClient.connect();

@@ -7,6 +7,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const SDK_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+let tsc;
+try {
+  tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+} catch {
+  // `npm pack ./sdk` runs this (prepack) in a clone whose dependencies are not installed yet.
+  console.error("Building the SDK needs the project's TypeScript: run `npm ci` in the service's folder first.");
+  process.exit(1);
+}
 rmSync(path.join(SDK_ROOT, "dist"), { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, "-p", path.join(SDK_ROOT, "tsconfig.json")], { stdio: "inherit" });

@@ -17,6 +17,14 @@ export type TJsonInputProblem = { path: string; message: string };
 
 export const NUL_MESSAGE = "must not contain NUL (\\u0000) characters";
 export const SURROGATE_MESSAGE = "must not contain unpaired UTF-16 surrogates (\\ud800-\\udfff)";
+/**
+ * JSON.parse keeps a `__proto__` key as an own property, but JavaScript cannot carry it as
+ * data: an assignment sets the object's prototype instead (zod's records drop it, merge
+ * libraries skip it), so it would vanish silently somewhere between the request and the
+ * database. It is refused wherever it appears (docs/api-conventions.md, "Request changes").
+ */
+export const PROTO_KEY = "__proto__";
+export const PROTO_KEY_MESSAGE = 'key "__proto__" is not accepted: JavaScript cannot keep it as ordinary data';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const nativeIsWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
@@ -85,7 +93,8 @@ export type TJsonWalkProblem = TJsonInputProblem & { segments: (string | number)
 /**
  * The first problem of a parsed JSON value: nesting deeper than `maxDepth` or a size above
  * `maxSize` (reported at the walked value itself), or a string or object key that cannot
- * be stored (NUL, unpaired surrogate; reported at its own path, e.g. `rows.3.task`).
+ * be stored (NUL, unpaired surrogate, a `__proto__` key; reported at its own path, e.g.
+ * `rows.3.task`).
  * Iterative, with an explicit stack.
  */
 export function findJsonInputProblem(value: unknown, options: TWalkOptions = {}): TJsonWalkProblem | null {
@@ -121,6 +130,7 @@ export function findJsonInputProblem(value: unknown, options: TWalkOptions = {})
           const child: TFrame = { value: (current as Record<string, unknown>)[key], depth: frame.depth + 1, key, parent: frame };
           const reason = unstorableStringReason(key);
           if (reason) return problem(segmentsOf(child), `key ${reason}`);
+          if (key === PROTO_KEY) return problem(segmentsOf(child), PROTO_KEY_MESSAGE);
           stack.push(child);
         }
       }

@@ -3,8 +3,10 @@
 // migrators at once (a server starting while the admin CLI runs; the advisory lock in
 // src/foundation/db/migrate.ts excludes no one within one session, so each migration is
 // re-checked inside its transaction, which runs alone), and prepared statement names that
-// stay private to their connection.
-import { mkdtempSync, rmSync } from "node:fs";
+// stay private to their connection. And who may connect at all: only a client that knows the
+// password in the owner-only owner file (SCRAM-SHA-256), in an owner-only data directory.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -99,4 +101,89 @@ describe("migrations on the embedded database", () => {
       await owner.end().catch(() => undefined);
     }
   });
+});
+
+/** The startup message a client sends first (protocol 3.0, user postgres). */
+function startupMessage(): Buffer {
+  const parameters = Buffer.from("user\0postgres\0database\0postgres\0\0", "utf8");
+  const header = Buffer.alloc(8);
+  header.writeInt32BE(8 + parameters.length, 0);
+  header.writeInt32BE(196_608, 4);
+  return Buffer.concat([header, parameters]);
+}
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+const ownerFile = () => JSON.parse(readFileSync(path.join(dataDir, "embedded-postgres.json"), "utf8")) as { pid: number; port: number; password: string };
+
+describe("who can reach the embedded database", () => {
+  it("refuses a connection with a wrong password or none, and lets one with the owner file's password in", async () => {
+    const { port, password } = ownerFile();
+    expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    for (const attempt of ["postgres", "", undefined, `${password}x`]) {
+      const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", database: "postgres", password: attempt });
+      client.on("error", () => undefined);
+      const refused = await client.connect().then(
+        () => undefined,
+        (error: Error & { code?: string }) => error,
+      );
+      await client.end().catch(() => undefined);
+      expect(refused, `password ${JSON.stringify(attempt)}`).toBeInstanceOf(Error);
+      if (attempt) expect(refused).toMatchObject({ code: "28P01" });
+    }
+    const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", database: "postgres", password });
+    await client.connect();
+    try {
+      expect((await client.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("runs nothing a client sends before it authenticated", async () => {
+    const { port } = ownerFile();
+    const received = await new Promise<Buffer>((resolve, reject) => {
+      const socket = net.connect({ host: "127.0.0.1", port });
+      const chunks: Buffer[] = [];
+      socket.on("data", (chunk) => chunks.push(chunk));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(Buffer.concat(chunks)));
+      const query = Buffer.from("SELECT 'leaked' AS secret\0", "utf8");
+      const header = Buffer.alloc(5);
+      header[0] = 0x51; // 'Q'
+      header.writeInt32BE(4 + query.length, 1);
+      socket.write(Buffer.concat([startupMessage(), header, query]));
+      setTimeout(() => socket.destroy(), 2_000).unref();
+    });
+    expect(received.toString("latin1")).not.toContain("leaked");
+    // Asked for SCRAM-SHA-256 (AuthenticationSASL), then refused the query in its place.
+    expect(received[0]).toBe(0x52);
+    expect(received.readInt32BE(5)).toBe(10);
+    expect(received.toString("latin1")).toContain("SCRAM-SHA-256");
+    expect(received.toString("latin1")).toContain("08P01");
+  });
+
+  it("keeps the data directory and the owner file to their owner: 0700 and 0600", () => {
+    expect(mode(dataDir)).toBe(0o700);
+    expect(mode(path.join(dataDir, "embedded-postgres.json"))).toBe(0o600);
+    expect(mode(path.join(dataDir, "pgdata"))).toBe(0o700);
+  });
+
+  it("makes a data directory an older version left open owner-only, with its stale owner file", async () => {
+    const old = mkdtempSync(path.join(os.tmpdir(), "aw-embedded-open-"));
+    try {
+      chmodSync(old, 0o755);
+      mkdirSync(path.join(old, "pgdata"), { mode: 0o755 });
+      writeFileSync(path.join(old, "embedded-postgres.json"), JSON.stringify({ pid: 999_999_999, port: 1 }), { mode: 0o644 });
+      const opened = await openEmbeddedDatabase(old);
+      try {
+        expect(mode(old)).toBe(0o700);
+        expect(mode(path.join(old, "embedded-postgres.json"))).toBe(0o600);
+        expect(mode(path.join(old, "pgdata"))).toBe(0o700);
+      } finally {
+        await opened.stop();
+      }
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

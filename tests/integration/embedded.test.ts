@@ -1,9 +1,12 @@
 // `npm start` with no DATABASE_URL: embedded PostgreSQL (PGlite) in DATA_DIR, migrations
 // applied at start, the admin CLI working against it while the server runs, and data
-// surviving a restart.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// surviving a restart. Only the data directory's owner can reach the database: the
+// directory and its files are owner-only, and the port asks for the owner file's password.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import net from "node:net";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCli, startServer, type TRunningServer } from "../helpers/processes.ts";
 
@@ -35,6 +38,36 @@ describe("embedded PostgreSQL (no DATABASE_URL)", () => {
     server = await startServer({ DATA_DIR: dataDir });
     const owner = JSON.parse(readFileSync(path.join(dataDir, "embedded-postgres.json"), "utf8"));
     expect(owner.pid).toBe(server.process.pid);
+
+    // Owner-only, the directory and everything the service wrote into it.
+    const mode = (file: string) => statSync(file).mode & 0o777;
+    expect(mode(dataDir)).toBe(0o700);
+    for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
+      expect([entry.name, mode(path.join(dataDir, entry.name))]).toEqual([entry.name, entry.isDirectory() ? 0o700 : 0o600]);
+    }
+    // The password every process used to connect with is refused; the owner file's is not.
+    const connect = async (password: string) => {
+      const client = new pg.Client({ host: "127.0.0.1", port: owner.port, user: "postgres", database: "postgres", password });
+      client.on("error", () => undefined);
+      try {
+        await client.connect();
+        return (await client.query("SELECT count(*)::int AS n FROM api_keys")).rows[0].n as number;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    };
+    await expect(connect("postgres")).rejects.toMatchObject({ code: "28P01" });
+    await expect(connect(owner.password)).resolves.toBe(0);
+    // A startup packet of length 0 from any local process: closed; the server keeps serving
+    // (it used to spin on the unconsumed bytes for good, with the whole server frozen).
+    const probe = net.connect({ host: "127.0.0.1", port: owner.port });
+    probe.on("error", () => undefined);
+    probe.resume(); // read the refusal, so the socket sees the end and closes
+    const closed = new Promise<void>((resolve) => probe.once("close", () => resolve()));
+    probe.write(Buffer.alloc(8));
+    await closed;
+    const health = await fetch(`${server.baseUrl}/v1/health`, { signal: AbortSignal.timeout(5_000) });
+    expect(health.status).toBe(200);
 
     const org = await cli("create-org", "--name", "Embedded Co", "--plan", "growth");
     const key = await cli("create-key", "--org", org.id, "--name", "k", "--scopes", "all", "--mode", "live");

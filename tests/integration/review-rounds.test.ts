@@ -146,6 +146,31 @@ describe("POST /v1/triage/:id/request-changes, built-in agents", () => {
     expect(still.body.triage_item.status).toBe("pending");
   });
 
+  it("applies a patch whole, `constructor` and `prototype` keys included, or refuses one with a __proto__ key (400 naming it), never in part", async () => {
+    const runId = await startRun({ task: "Match invoice INV-8 against PO-3", agent_type: "ap_specialist", data: INV_8_DATA });
+    const { triage_item: item } = await settledInRound(runId, 0);
+
+    // JSON.parse makes `__proto__` an own key, which JSON.stringify then sends as written.
+    const withProto = JSON.parse('{"purchase_order":{"total":300,"__proto__":{"total":1}},"note":"x"}');
+    const refused = await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", data_patch: withProto });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ type: "validation_error", message: expect.stringContaining("data_patch.purchase_order.__proto__") });
+    const untouched = await api("GET", `/v1/runs/${runId}`, key);
+    expect(untouched.body.run).toMatchObject({ status: "pending_triage", review_round: 0, data: INV_8_DATA });
+    expect(untouched.body.triage_item.status).toBe("pending");
+
+    // Keys after `constructor` (json-merge-patch stopped there) and nested ones all arrive.
+    const patch = { constructor: { source: "reviewer" }, purchase_order: { ...AMENDED_PO, prototype: "amended" }, notes: { prototype: "v2", after: true } };
+    const sent = await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", data_patch: patch });
+    expect(sent.status).toBe(200);
+    const done = await settledInRound(runId, 1);
+    expect(done.run.data).toEqual({ ...INV_8_DATA, constructor: { source: "reviewer" }, purchase_order: { ...PO_3, ...AMENDED_PO, prototype: "amended" }, notes: { prototype: "v2", after: true } });
+    expect(done.run.output).toMatchObject({ decision: "approve_payment" });
+    // The stored patch is the one applied.
+    const review = (await api("GET", `/v1/runs/${runId}/steps`, key)).body.data.find((step: any) => step.type === "review");
+    expect(review.detail.data_patch).toEqual(patch);
+  });
+
   it("answers 409 on a resolved item, 404 on another tenant's, and 400 typed on bad bodies", async () => {
     const runId = await startRun({ task: "Match invoice INV-8 against PO-3", agent_type: "ap_specialist", data: INV_8_DATA });
     const { triage_item: item } = await settledInRound(runId, 0);

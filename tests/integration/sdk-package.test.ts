@@ -1,9 +1,11 @@
 // The SDK as a user gets it: `npm pack` in sdk/ gives a tarball that installs into an empty
 // folder with no registry (it has no dependencies), a script there type-checks under
 // `tsc --strict` against the installed declarations and runs against the real server. And
-// the committed types are the OpenAPI document's: regenerating them changes nothing.
+// the committed types are the OpenAPI document's: regenerating them changes nothing. It packs
+// the SDK as a fresh clone has it, without dist/, the way the README says (`npm pack` in
+// sdk/): the package's `prepack` builds it.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -16,8 +18,11 @@ const SDK = path.join(PROJECT_ROOT, "sdk");
 const TSC = path.join(PROJECT_ROOT, "node_modules/.bin/tsc");
 
 let scratch: string;
+/** A copy of sdk/ as git has it (no dist/), inside the project so its build finds the project's TypeScript. */
+let freshSdk: string;
 
-async function exec(command: string, args: string[], cwd: string, env: Record<string, string> = {}) {
+/** Runs a command; an `env` value of undefined removes that variable (Node leaves it out). */
+async function exec(command: string, args: string[], cwd: string, env: Record<string, string | undefined> = {}) {
   try {
     const { stdout, stderr } = await run(command, args, { cwd, env: { ...cleanEnv(), ...env }, maxBuffer: 20 * 1024 * 1024 });
     return { code: 0, stdout, output: `${stdout}${stderr}` };
@@ -63,15 +68,26 @@ await aw.runs.wait("id", { until: ["finished"] });
 
 beforeAll(() => {
   scratch = mkdtempSync(path.join(os.tmpdir(), "aw-sdk-package-"));
+  const testResults = path.join(PROJECT_ROOT, ".test-results");
+  mkdirSync(testResults, { recursive: true });
+  freshSdk = path.join(mkdtempSync(path.join(testResults, "sdk-fresh-")), "sdk");
+  // A copy, not sdk/ itself: other test files import sdk/dist, which a build there would
+  // remove and rewrite while they load.
+  cpSync(SDK, freshSdk, { recursive: true, filter: (source) => !["dist", "node_modules"].includes(path.relative(SDK, source).split(path.sep)[0]!) });
 });
 
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
+  if (freshSdk) rmSync(path.dirname(freshSdk), { recursive: true, force: true });
 });
 
 describe("the packed SDK", () => {
   it("installs from its tarball into an empty folder, type-checks under tsc --strict and runs against the server", async () => {
-    const packed = await exec("npm", ["pack", "--json", "--pack-destination", scratch], SDK);
+    expect(existsSync(path.join(freshSdk, "dist"))).toBe(false);
+    // `npm test` runs under npm, which hands the service's ignore-scripts=true (its .npmrc) to
+    // its children as npm_config_ignore_scripts; a person's shell has no such variable, and
+    // sdk/.npmrc turns scripts back on inside sdk/.
+    const packed = await exec("npm", ["pack", "--json", "--pack-destination", scratch], freshSdk, { npm_config_ignore_scripts: undefined });
     expect(packed.code, packed.output).toBe(0);
     const [manifest] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
     const files = manifest!.files.map((file) => file.path);

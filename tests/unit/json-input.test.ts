@@ -127,6 +127,21 @@ describe("parseJsonObjectText", () => {
       issues: [{ path: "data.k\u0000", message: "key must not contain NUL (\\u0000) characters" }],
     });
   });
+
+  it("refuses a __proto__ key at any depth, naming it, and takes constructor and prototype as ordinary keys", () => {
+    // JSON.parse keeps __proto__ as an own key; later steps would drop it silently.
+    for (const [text, path] of [
+      ['{"__proto__":{"x":1},"b":2}', "__proto__"],
+      ['{"data_patch":{"b":2,"n":{"c":3,"__proto__":{"x":1}}}}', "data_patch.n.__proto__"],
+      ['{"rows":[{"task":"t","data":{"__proto__":1}}]}', "rows.0.data.__proto__"],
+      ['{"a":{"\\u005f_proto__":null}}', "a.__proto__"],
+    ] as const) {
+      const error = thrown(() => parseJsonObjectText(text, limits));
+      expect(error.type, text).toBe("validation_error");
+      expect(error.details, text).toEqual({ issues: [{ path, message: 'key "__proto__" is not accepted: JavaScript cannot keep it as ordinary data' }] });
+    }
+    expect(parseJsonObjectText('{"constructor":{"prototype":{}},"b":2}', limits)).toEqual({ constructor: { prototype: {} }, b: 2 });
+  });
 });
 
 describe("ZJsonObject", () => {

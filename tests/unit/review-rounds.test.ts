@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { TPrincipal } from "../../src/domains/auth/authenticate.ts";
 import { assertMayDecide } from "../../src/domains/reviews/claims.ts";
-import { patchedData } from "../../src/domains/reviews/review-rounds.ts";
+import { mergePatch, patchedData } from "../../src/domains/reviews/review-rounds.ts";
 import { AppError } from "../../src/foundation/errors.ts";
 
 describe("patchedData (JSON Merge Patch)", () => {
@@ -23,6 +23,45 @@ describe("patchedData (JSON Merge Patch)", () => {
   it("patches a run without data as an empty object; an empty patch changes nothing", () => {
     expect(patchedData(null, { a: 1, b: null })).toEqual({ a: 1 });
     expect(patchedData(data, {})).toEqual(data);
+  });
+
+  it("applies `constructor` and `prototype` like any other key, at any depth, and every key after them", () => {
+    const parsed = JSON.parse('{"constructor":{"name":"Acme"},"b":2,"n":{"prototype":{"x":1},"c":3,"constructor":null}}') as Record<string, unknown>;
+    const patched = patchedData({ a: 1, n: { constructor: "kept?", d: 4 } }, parsed);
+    expect(JSON.parse(JSON.stringify(patched))).toEqual({ a: 1, constructor: { name: "Acme" }, b: 2, n: { d: 4, prototype: { x: 1 }, c: 3 } });
+    expect(Object.hasOwn(patched, "constructor")).toBe(true);
+    // Nothing reached a prototype.
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty("name", "Acme");
+  });
+
+  it("keeps a `__proto__` key already in the stored data as data, and sets no prototype", () => {
+    const stored = JSON.parse('{"__proto__":{"polluted":true},"a":1}') as Record<string, unknown>;
+    const patched = patchedData(stored, { b: 2 });
+    expect(JSON.stringify(patched)).toBe('{"__proto__":{"polluted":true},"a":1,"b":2}');
+    expect(Object.getPrototypeOf(patched)).toBe(Object.prototype);
+    expect((patched as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  // RFC 7386, Appendix A.
+  it.each([
+    [{ a: "b" }, { a: "c" }, { a: "c" }],
+    [{ a: "b" }, { b: "c" }, { a: "b", b: "c" }],
+    [{ a: "b" }, { a: null }, {}],
+    [{ a: "b", b: "c" }, { a: null }, { b: "c" }],
+    [{ a: ["b"] }, { a: "c" }, { a: "c" }],
+    [{ a: "c" }, { a: ["b"] }, { a: ["b"] }],
+    [{ a: { b: "c" } }, { a: { b: "d", c: null } }, { a: { b: "d" } }],
+    [{ a: [{ b: "c" }] }, { a: [1] }, { a: [1] }],
+    [["a", "b"], ["c", "d"], ["c", "d"]],
+    [{ a: "b" }, ["c"], ["c"]],
+    [{ a: "foo" }, null, null],
+    [{ a: "foo" }, "bar", "bar"],
+    [{ e: null }, { a: 1 }, { e: null, a: 1 }],
+    [[1, 2], { a: "b", c: null }, { a: "b" }],
+    [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
+  ])("mergePatch(%j, %j) is %j", (target, patch, expected) => {
+    expect(mergePatch(target, patch)).toEqual(expected);
   });
 });
 

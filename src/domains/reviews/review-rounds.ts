@@ -1,7 +1,6 @@
 // The rules of a review round (docs/api-conventions.md, "Review rounds"): how many times a
 // run may be sent back, and how a reviewer's patch changes a built-in agent's data (who may
 // decide on a claimed item is claims.ts). Pure apart from reading the round limit.
-import jsonMergePatch from "json-merge-patch";
 import { env } from "../../foundation/env.ts";
 import { conflict } from "../../foundation/errors.ts";
 import type { Prisma, TriageItem } from "../../generated/prisma/client.ts";
@@ -22,8 +21,33 @@ export async function maxReviewRounds(
   return typeof own?.max_rounds === "number" ? own.max_rounds : env().REVIEW_MAX_ROUNDS;
 }
 
+type TJsonObject = Record<string, unknown>;
+
+const isJsonObject = (value: unknown): value is TJsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * RFC 7386's MergePatch(Target, Patch), on own keys only: every key is ordinary data, so
+ * `constructor` and `prototype` are merged like any other (json-merge-patch, used before,
+ * stopped at them and silently dropped the rest of the patch). Keys are defined, never
+ * assigned, so no key can reach a prototype; `__proto__` never arrives here (the JSON input
+ * walk refuses it: src/foundation/json-input.ts). Neither argument is modified.
+ */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isJsonObject(patch)) return patch;
+  const result: TJsonObject = isJsonObject(target) ? { ...target } : {};
+  for (const key of Object.keys(patch)) {
+    const value = patch[key];
+    if (value === null) {
+      delete result[key];
+    } else {
+      const current = Object.hasOwn(result, key) ? result[key] : undefined;
+      Object.defineProperty(result, key, { value: mergePatch(current, value), writable: true, enumerable: true, configurable: true });
+    }
+  }
+  return result;
+}
+
 /** The run's data with the reviewer's JSON Merge Patch applied (RFC 7386: null deletes a key); the stored data is not touched. */
-export function patchedData(data: unknown, patch: Record<string, unknown>): Record<string, unknown> {
-  const target = data !== null && typeof data === "object" && !Array.isArray(data) ? structuredClone(data) : {};
-  return jsonMergePatch.apply(target, patch) as Record<string, unknown>;
+export function patchedData(data: unknown, patch: TJsonObject): TJsonObject {
+  return mergePatch(isJsonObject(data) ? data : {}, patch) as TJsonObject;
 }
