@@ -16,20 +16,20 @@ const RUNS = 5;
 
 const properties = (count, make = () => ({ type: "string" })) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`p${index}`, make(index)]));
 
-/** The slowest shapes found within the limits (1,000 members, depth 32, 64 KB, 100 patterns of total weight 5,000). */
+/** The slowest shapes found within the limits (600 members, depth 32, 64 KB, 50 patterns of total weight 3,000). */
 function worstSchemas() {
   let ifChain = { type: "string" };
-  for (let level = 0; level < 30; level += 1) ifChain = { if: { required: [`a${level}`] }, then: { properties: { [`b${level}`]: ifChain } }, else: { type: "object" } };
+  for (let level = 0; level < 10; level += 1) ifChain = { if: { required: [`a${level}`] }, then: { properties: { [`b${level}`]: ifChain } }, else: { type: "object" } };
   return {
-    "495 properties": { type: "object", properties: properties(495) },
-    "330 properties, 2 keywords each": { type: "object", properties: properties(330, () => ({ type: "string", minLength: 1 })) },
-    "5 patterns of weight 1,000 (Unicode classes)": { type: "object", properties: properties(5, () => ({ type: "string", pattern: "[\\p{L}\\p{N}\\p{M}\\p{S}\\p{P}]{1,1000}" })) },
-    "100 short patterns": { type: "object", properties: properties(100, (index) => ({ pattern: `^(a|b${index})+[0-9]{1,20}$` })) },
-    "330 $refs to a 150-property $def": { $defs: { a: { type: "object", properties: properties(150) } }, type: "object", properties: properties(330, () => ({ $ref: "#/$defs/a" })) },
-    "240 oneOf branches": { oneOf: Array.from({ length: 240 }, (_, index) => ({ type: "object", required: [`p${index}`] })) },
-    "160 allOf + unevaluatedProperties": { type: "object", allOf: Array.from({ length: 160 }, (_, index) => ({ properties: { [`p${index}`]: { type: "string" } } })), unevaluatedProperties: false },
-    "330 formats": { type: "object", properties: properties(330, () => ({ type: "string", format: "email" })) },
-    "if/then/else 30 deep": ifChain,
+    "295 properties": { type: "object", properties: properties(295) },
+    "195 properties, 2 keywords each": { type: "object", properties: properties(195, () => ({ type: "string", minLength: 1 })) },
+    "3 patterns of weight 1,000 (Unicode classes)": { type: "object", properties: properties(3, () => ({ type: "string", pattern: "[\\p{L}\\p{N}\\p{M}\\p{S}\\p{P}]{1,1000}" })) },
+    "50 short patterns": { type: "object", properties: properties(50, (index) => ({ pattern: `^(a|b${index})+[0-9]{1,20}$` })) },
+    "195 $refs to a 100-property $def": { $defs: { a: { type: "object", properties: properties(100) } }, type: "object", properties: properties(195, () => ({ $ref: "#/$defs/a" })) },
+    "140 oneOf branches": { oneOf: Array.from({ length: 140 }, (_, index) => ({ type: "object", required: [`p${index}`] })) },
+    "95 allOf + unevaluatedProperties": { type: "object", allOf: Array.from({ length: 95 }, (_, index) => ({ properties: { [`p${index}`]: { type: "string" } } })), unevaluatedProperties: false },
+    "195 formats": { type: "object", properties: properties(195, () => ({ type: "string", format: "email" })) },
+    "if/then/else 10 deep (depth 30)": ifChain,
   };
 }
 
@@ -77,28 +77,39 @@ export async function schemasRow(target, tenant, bystander) {
     hostile100k = Math.max(hostile100k, median(Array.from({ length: RUNS }, () => timed(() => inputIssues(schema, { s: long })).ms)));
   }
 
-  // Over HTTP: 10 agents with a schema at the limits (input and output) while another organization polls.
-  const atLimits = worstSchemas()["495 properties"];
-  let polling = true;
-  const otherMs = [];
-  const poller = (async () => {
-    while (polling) {
-      const started = performance.now();
-      await target.api("GET", "/v1/usage", bystander);
-      otherMs.push(performance.now() - started);
-    }
-  })();
+  // Over HTTP: another organization polls GET /v1/usage, first alone (its own latency on this
+  // machine, now), then while 20 agents with a schema at the limits (input and output) are defined.
+  const atLimits = worstSchemas()["295 properties"];
+  const poll = async (during) => {
+    let polling = true;
+    const latencies = [];
+    const poller = (async () => {
+      while (polling) {
+        const started = performance.now();
+        await target.api("GET", "/v1/usage", bystander);
+        latencies.push(performance.now() - started);
+      }
+    })();
+    await during();
+    polling = false;
+    await poller;
+    return latencies;
+  };
   const createMs = [];
-  await target.measured("schemas", async () => {
-    for (let index = 0; index < 10; index += 1) {
+  const creates = async () => {
+    for (let index = 0; index < 20; index += 1) {
       const started = performance.now();
       await target.api("POST", "/v1/agents", tenant, { name: `bench_limits_${index}`, instructions: "Read the data.", input_schema: { ...atLimits, title: String(index) }, output_schema: atLimits });
       createMs.push(performance.now() - started);
     }
-  });
-  polling = false;
-  await poller;
-  const otherMax = Math.max(...otherMs);
+  };
+  // A first create warms the server's code paths (Ajv, re2js, Prisma's statement) up.
+  await target.api("POST", "/v1/agents", tenant, { name: "bench_limits_warm", instructions: "Read the data.", input_schema: atLimits, output_schema: atLimits });
+  const alone = await poll(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+  const during = await target.measured("schemas", () => poll(creates));
+  const otherAloneP95 = [...alone].sort((a, b) => a - b)[Math.floor(alone.length * 0.95)];
+  const otherMax = Math.max(...during);
+  const addedMs = otherMax - otherAloneP95;
 
   const figures = {
     compileMsByShape: compiles,
@@ -108,8 +119,9 @@ export async function schemasRow(target, tenant, bystander) {
     hostile40CharsMs: Number(hostile40.toFixed(3)),
     hostile100kCharsMs: Number(hostile100k.toFixed(2)),
     createAtLimitsMsMedian: Number(median(createMs).toFixed(1)),
-    otherTenantMsMax: Number(otherMax.toFixed(1)),
-    otherTenantCalls: otherMs.length,
+    otherTenantAloneMsP95: Number(otherAloneP95.toFixed(1)),
+    otherTenantDuringMsMax: Number(otherMax.toFixed(1)),
+    otherTenantCallsDuring: during.length,
   };
   return row(
     target,
@@ -120,7 +132,12 @@ export async function schemasRow(target, tenant, bystander) {
       check("slowest compile within the limits", `${slowestMs} ms (${slowestShape})`, `< ${COMPILE_GOAL_MS} ms`, slowestMs < COMPILE_GOAL_MS),
       check("hostile patterns, 40 chars", `${figures.hostile40CharsMs} ms`, `< ${HOSTILE_GOAL_MS} ms`, hostile40 < HOSTILE_GOAL_MS),
       check("hostile patterns, 100,000 chars", `${figures.hostile100kCharsMs} ms`, `< ${HOSTILE_GOAL_MS} ms`, hostile100k < HOSTILE_GOAL_MS),
-      check("another org's call during at-limit creates (max)", `${figures.otherTenantMsMax} ms`, `< ${OTHER_TENANT_GOAL_MS} ms`, otherMax < OTHER_TENANT_GOAL_MS),
+      check(
+        "another org's call during at-limit creates (max, over its p95 alone)",
+        `+${addedMs.toFixed(1)} ms (${figures.otherTenantDuringMsMax} vs ${figures.otherTenantAloneMsP95} ms)`,
+        `< +${OTHER_TENANT_GOAL_MS} ms`,
+        addedMs < OTHER_TENANT_GOAL_MS,
+      ),
     ],
     `compile ≤ ${slowestMs} ms, hostile ${figures.hostile40CharsMs} ms`,
   );

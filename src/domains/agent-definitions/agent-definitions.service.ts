@@ -1,6 +1,7 @@
 // Agents as data (docs/api-conventions.md, "Agent definitions"): the built-ins, read-only,
 // and each organization's own agents per mode, whose versions are immutable. A new version
 // or a rollback only moves `active_version`; runs record the version that did them.
+import { setImmediate as letOtherRequestsRun } from "node:timers/promises";
 import { modelSettings } from "../../foundation/env.ts";
 import { AppError, conflict, notFound, validationError } from "../../foundation/errors.ts";
 import { iso, isoOrNull } from "../../foundation/schemas.ts";
@@ -143,13 +144,15 @@ function invalidSchema(field: "output_schema" | "input_schema", problem: string)
  * A version's content checked: both schemas within the limits and compiled (Ajv, draft
  * 2020-12, patterns on the linear-time engine; input-schemas.ts) and the output is an object.
  */
-function versionContent(principal: TPrincipal, body: TAgentVersionBody): TVersionContent {
+async function versionContent(principal: TPrincipal, body: TAgentVersionBody): Promise<TVersionContent> {
   const outputSchema = body.output_schema ?? DEFAULT_OUTPUT_SCHEMA;
   const outputProblem = customerSchemaProblem(outputSchema);
   if (outputProblem) throw invalidSchema("output_schema", outputProblem);
   // A run's output is a JSON object (GET /v1/runs/{id}): the schema must describe one.
   if (outputSchema.type !== "object") throw invalidSchema("output_schema", 'its top-level "type" must be "object"');
   if (body.input_schema) {
+    // One bounded compile at a time holds the event loop: other tenants' requests run between the two.
+    await letOtherRequestsRun();
     const inputProblem = customerSchemaProblem(body.input_schema);
     if (inputProblem) throw invalidSchema("input_schema", inputProblem);
   }
@@ -180,7 +183,7 @@ export async function createAgent(principal: TPrincipal, request: TCreateAgentRe
   if ((await countDefinitions(tenantScope(principal))) >= MAX_AGENTS_PER_MODE) {
     throw conflict(`An organization has at most ${MAX_AGENTS_PER_MODE} agents per mode, archived ones included`);
   }
-  const content = versionContent(principal, body);
+  const content = await versionContent(principal, body);
   try {
     return { agent: serializeAgent(await insertDefinition(tenantScope(principal), name, content)) };
   } catch (error) {
@@ -207,8 +210,8 @@ function changeAgent(
   });
 }
 
-export function addAgentVersion(principal: TPrincipal, name: string, body: TAgentVersionBody) {
-  const content = versionContent(principal, body);
+export async function addAgentVersion(principal: TPrincipal, name: string, body: TAgentVersionBody) {
+  const content = await versionContent(principal, body);
   return changeAgent(principal, name, (tx, definition) => appendVersion(tx, definition, content, MAX_VERSIONS_PER_AGENT));
 }
 

@@ -14,11 +14,11 @@ export const SCHEMA_LIMITS = {
   /** Nesting of objects and arrays. */
   maxDepth: 32,
   /** Members: every keyword and property name of every object, and every array element. */
-  maxMembers: 1000,
+  maxMembers: 600,
   /** Regular expressions (`pattern` values and `patternProperties` names). */
-  maxPatterns: 100,
+  maxPatterns: 50,
   /** Their repetition weights together (linear-regexp.ts, patternWeight; one pattern: at most 2,000). */
-  maxPatternWeight: 5000,
+  maxPatternWeight: 3000,
 } as const;
 
 // Identifiers that register a schema resource or anchor inside the validator: customers have
@@ -32,7 +32,10 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const withoutEmptyFragment = (uri: string) => (uri.endsWith("#") ? uri.slice(0, -1) : uri);
 
 /** A JSON Pointer-ish path for messages: `properties/email/pattern`. */
-const at = (path: string[]) => (path.length === 0 ? "the root" : path.join("/"));
+const at = (path: string[]) => {
+  const pointer = path.join("/");
+  return path.length === 0 ? "the root" : pointer.length > 120 ? `…${pointer.slice(-120)}` : pointer;
+};
 
 // Schema keywords whose object value is a map from names to subschemas (or, for
 // patternProperties, from patterns to subschemas): their keys are names, not keywords.
