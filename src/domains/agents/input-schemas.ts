@@ -120,10 +120,19 @@ function customerValidator(schema: TJsonSchema): ValidateFunction {
   return checked.validate;
 }
 
+// A customer schema object (one request's, read from the database) by identity too: a
+// 500-row batch checks each row against the same object, and serializing it for each row
+// to find it in the cache would cost more than validating. The object dies with the request.
+const customerByObject = new WeakMap<TJsonSchema, ValidateFunction>();
+
 function validatorFor(schema: TJsonSchema): ValidateFunction {
-  if (!builtInSchemas.has(schema)) return customerValidator(schema);
-  let validate = compiledBuiltIns.get(schema);
-  if (!validate) compiledBuiltIns.set(schema, (validate = builtInAjv.compile(schema)));
+  if (builtInSchemas.has(schema)) {
+    let validate = compiledBuiltIns.get(schema);
+    if (!validate) compiledBuiltIns.set(schema, (validate = builtInAjv.compile(schema)));
+    return validate;
+  }
+  let validate = customerByObject.get(schema);
+  if (!validate) customerByObject.set(schema, (validate = customerValidator(schema)));
   return validate;
 }
 
