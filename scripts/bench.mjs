@@ -4,7 +4,7 @@
 // target, dropped afterwards). Load comes from this process (autocannon, 20 connections);
 // the server is `node dist/server.mjs`. Prints every row with its target and ✓/✗ and writes
 // bench/results/latest.json.
-//   BENCH_ONLY=get-run,batch   rows to run: health get-run list-runs post-run batch cpu webhook streams quality
+//   BENCH_ONLY=get-run,batch   rows to run: health get-run list-runs post-run batch cpu webhook streams quality schemas
 //   BENCH_TARGETS=postgres     targets to run (embedded, postgres)
 //   BENCH_PROFILE=1            run the server under --cpu-prof (bench/results/profiles) and
 //                              summarize each profile, cropped to the measured rows
@@ -12,12 +12,13 @@
 import { BATCH_LATENCY_MS, batchRow, cpuRow, webhookReceiverCertificate, webhookRow } from "./bench/engine-rows.mjs";
 import { createRuns, getRunRow, healthRow, listRunsRows, postRunRow } from "./bench/http-rows.mjs";
 import { qualityRow } from "./bench/quality-rows.mjs";
+import { schemasRow } from "./bench/schema-rows.mjs";
 import { summarizeProfile } from "./bench/profile-summary.mjs";
 import { failedRow, machineInfo, printSummary, writeResults } from "./bench/report.mjs";
 import { streamsRow } from "./bench/stream-rows.mjs";
 import { Target, targetsFromEnvironment } from "./bench/target.mjs";
 
-const ROWS = ["health", "get-run", "list-runs", "post-run", "batch", "cpu", "webhook", "streams", "quality"];
+const ROWS = ["health", "get-run", "list-runs", "post-run", "batch", "cpu", "webhook", "streams", "quality", "schemas"];
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim()).filter(Boolean);
 const unknown = (only ?? []).filter((name) => !ROWS.includes(name));
 if (unknown.length) {
@@ -82,6 +83,11 @@ async function benchTarget(target, results) {
     if (selected.has("quality")) {
       const tenant = target.tenant("Bench quality");
       await attempt(results, target, "quality", "GET /v1/agents/:name/quality (100,000 runs)", () => qualityRow(target, tenant));
+    }
+    if (selected.has("schemas")) {
+      const tenant = target.tenant("Bench schemas");
+      const bystander = target.tenant("Bench bystander");
+      await attempt(results, target, "schemas", "customer schemas: compile, hostile patterns", () => schemasRow(target, tenant, bystander));
     }
     if (selected.has("cpu")) {
       const tenant = target.tenant("Bench cpu");

@@ -122,3 +122,48 @@ describe("logger", () => {
     expect(records()[2]!.message).toMatch(/^Error: boom\n\s+at /);
   });
 });
+
+describe("log line size cap", () => {
+  const MAX_LINE = 10_000; // "a few KB": LOG_LINE_LIMITS' text budget plus the keys and JSON around it
+
+  it("caps a huge message, huge strings, wide and deep objects and errors, each line staying valid JSON", () => {
+    const { logger, lines, records } = capture();
+    const huge = "x".repeat(2_500_000); // what Ajv once wrote as one 2.47 MB line
+    logger.error(huge);
+    logger.error("unhandled error", { error: huge, path: "/v1/agents" });
+    logger.warn("wide", { rows: Array.from({ length: 100_000 }, (_, index) => ({ index, text: "y".repeat(500) })) });
+    logger.warn("many keys", Object.fromEntries(Array.from({ length: 10_000 }, (_, index) => [`key${index}`, "z".repeat(100)])));
+    let deep: Record<string, unknown> = { leaf: "bottom" };
+    for (let level = 0; level < 1000; level += 1) deep = { deeper: deep };
+    logger.info("deep", { deep });
+    logger.error("thrown", { cause: Object.assign(new Error("m".repeat(100_000)), { code: "E" }) });
+    expect(lines).toHaveLength(6);
+    for (const line of lines) expect(line.length).toBeLessThan(MAX_LINE);
+    const [message, field, wide, keys, nested, thrown] = records();
+    expect(message!.message).toMatch(/^x{2000}…\[2498000 more characters\]$/);
+    expect(field).toMatchObject({ message: "unhandled error", path: "/v1/agents", error: expect.stringMatching(/^x{1000}…\[2499000 more characters\]$/) });
+    expect(wide!.rows.at(-1)).toBe("[99970 more items]");
+    expect(keys!["[more keys]"]).toBe(9970);
+    expect(JSON.stringify(nested)).toContain("[truncated]");
+    expect(thrown!.cause).toMatchObject({ type: "Error", message: expect.stringContaining("more characters") });
+  });
+
+  it("leaves ordinary lines as they are", () => {
+    const { logger, records } = capture();
+    logger.info("run settled", { runId: "run_1", credits: 10, tags: ["a", "b"], at: new Date("2026-01-01T00:00:00Z") });
+    expect(records()[0]).toMatchObject({ message: "run settled", runId: "run_1", credits: 10, tags: ["a", "b"], at: "2026-01-01T00:00:00.000Z" });
+  });
+
+  it("caps what libraries print through the console", () => {
+    const { logger, lines } = capture();
+    const saved = { ...console };
+    try {
+      routeConsoleToLogger(logger);
+      console.error("Error compiling schema", { code: "c".repeat(3_000_000) });
+    } finally {
+      Object.assign(console, saved);
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.length).toBeLessThan(MAX_LINE);
+  });
+});

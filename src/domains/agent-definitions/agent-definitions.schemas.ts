@@ -40,6 +40,13 @@ const ZReviewRequest = z
   })
   .strict();
 
+/**
+ * Largest body of POST /v1/agents and POST /v1/agents/{name}/versions: two schemas of at most
+ * 64 KB (agents/schema-limits.ts) and 100,000 characters of instructions fit well; a bigger
+ * body is refused (413) before it is parsed, so a huge schema costs neither time nor memory.
+ */
+export const MAX_AGENT_DEFINITION_BODY_BYTES = 1024 * 1024;
+
 /** A version's content: the body of POST /v1/agents without `name`, and of POST /v1/agents/{name}/versions. */
 export const ZAgentVersionBody = z.object({
   description: z.string().trim().max(2000).optional(),

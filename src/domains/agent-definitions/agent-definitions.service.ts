@@ -1,12 +1,13 @@
 // Agents as data (docs/api-conventions.md, "Agent definitions"): the built-ins, read-only,
 // and each organization's own agents per mode, whose versions are immutable. A new version
 // or a rollback only moves `active_version`; runs record the version that did them.
+import { setImmediate as letOtherRequestsRun } from "node:timers/promises";
 import { modelSettings } from "../../foundation/env.ts";
 import { AppError, conflict, notFound, validationError } from "../../foundation/errors.ts";
 import { iso, isoOrNull } from "../../foundation/schemas.ts";
 import { Prisma, type AgentDefinition } from "../../generated/prisma/client.ts";
 import { AGENT_TYPES, isBuiltInAgentType, type TAgentType } from "../agents/agent-types.ts";
-import { BUILT_IN_INPUT_SCHEMAS, schemaProblem, type TJsonSchema } from "../agents/input-schemas.ts";
+import { BUILT_IN_INPUT_SCHEMAS, customerSchemaProblem, type TJsonSchema } from "../agents/input-schemas.ts";
 import { ASSISTANT_TOOLS, TOOLS_BY_NAME } from "../agents/model-tools.ts";
 import { assertModelAllowed, modelChoices } from "../agents/model-allow-list.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
@@ -140,17 +141,23 @@ function invalidSchema(field: "output_schema" | "input_schema", problem: string)
   return validationError(message, [{ path: field, message: problem }]);
 }
 
-/** A version's content checked: an allowed model, both schemas compile (Ajv, draft 2020-12) and the output is an object. */
-function versionContent(principal: TPrincipal, body: TAgentVersionBody): TVersionContent {
+/**
+ * A version's content checked: an allowed model, both schemas within the limits and compiled
+ * (Ajv, draft 2020-12, patterns on the linear-time engine; input-schemas.ts) and the output
+ * is an object.
+ */
+async function versionContent(principal: TPrincipal, body: TAgentVersionBody): Promise<TVersionContent> {
   // Only the operator's models (AGENT_MODEL, AGENT_MODELS): 400 listing them.
   assertModelAllowed(body.model);
   const outputSchema = body.output_schema ?? DEFAULT_OUTPUT_SCHEMA;
-  const outputProblem = schemaProblem(outputSchema);
+  const outputProblem = customerSchemaProblem(outputSchema);
   if (outputProblem) throw invalidSchema("output_schema", outputProblem);
   // A run's output is a JSON object (GET /v1/runs/{id}): the schema must describe one.
   if (outputSchema.type !== "object") throw invalidSchema("output_schema", 'its top-level "type" must be "object"');
   if (body.input_schema) {
-    const inputProblem = schemaProblem(body.input_schema);
+    // One bounded compile at a time holds the event loop: other tenants' requests run between the two.
+    await letOtherRequestsRun();
+    const inputProblem = customerSchemaProblem(body.input_schema);
     if (inputProblem) throw invalidSchema("input_schema", inputProblem);
   }
   const review: TStoredReview = {};
@@ -176,10 +183,11 @@ const builtInIsReadOnly = (name: string) => conflict(`${name} is a built-in agen
 export async function createAgent(principal: TPrincipal, request: TCreateAgentRequest) {
   if (isBuiltInAgentType(request.name)) throw conflict(`${request.name} is the name of a built-in agent`);
   const { name, ...body } = request;
-  const content = versionContent(principal, body);
+  // The cap first: an organization at its cap costs no schema compile.
   if ((await countDefinitions(tenantScope(principal))) >= MAX_AGENTS_PER_MODE) {
     throw conflict(`An organization has at most ${MAX_AGENTS_PER_MODE} agents per mode, archived ones included`);
   }
+  const content = await versionContent(principal, body);
   try {
     return { agent: serializeAgent(await insertDefinition(tenantScope(principal), name, content)) };
   } catch (error) {
@@ -206,8 +214,8 @@ function changeAgent(
   });
 }
 
-export function addAgentVersion(principal: TPrincipal, name: string, body: TAgentVersionBody) {
-  const content = versionContent(principal, body);
+export async function addAgentVersion(principal: TPrincipal, name: string, body: TAgentVersionBody) {
+  const content = await versionContent(principal, body);
   return changeAgent(principal, name, (tx, definition) => appendVersion(tx, definition, content, MAX_VERSIONS_PER_AGENT));
 }
 

@@ -2,14 +2,19 @@
 // GET /v1/agents and checked when a run or batch row is accepted, before anything is charged.
 // The built-ins' schemas are generated from the zod schemas their agents parse with, so the
 // published contract and the agent cannot drift; custom agents bring their own. Ajv
-// validates both, so every refusal names a JSON path the same way.
+// validates both, so every refusal names a JSON path the same way. A customer's schema is
+// bounded before it is compiled (schema-limits.ts), compiled on an Ajv instance of its own
+// with its patterns on a linear-time engine (linear-regexp.ts), and kept in a cache bounded
+// by bytes (docs/api-conventions.md, "Schema limits").
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { z } from "zod";
 import { validationError } from "../../foundation/errors.ts";
 import type { TAgentType } from "./agent-types.ts";
 import { ZPurchaseDocument, ZReceipt } from "./ap-specialist.ts";
+import { linearRegExp } from "./linear-regexp.ts";
 import { ZRfqData } from "./rfq-generator.ts";
+import { schemaLimitProblem } from "./schema-limits.ts";
 
 export type TJsonSchema = Record<string, unknown>;
 
@@ -19,10 +24,11 @@ export type TSchemaIssue = { path: string; message: string };
 // ajv-formats is CommonJS with its function on `default` when imported from ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
 
-// addUsedSchema false: a schema's `$id` is not registered on this shared instance, so one
-// organization's `$id` can never collide with (or be referenced by) another's.
-const ajv = new Ajv2020({ allErrors: false, strict: false, validateFormats: true, addUsedSchema: false });
-addFormats(ajv);
+// The built-ins' schemas are ours: one shared instance on the native RegExp engine. It also
+// checks customer schemas against the draft 2020-12 meta-schema (our patterns, not theirs).
+// addUsedSchema false: no `$id` is ever registered on it.
+const builtInAjv = new Ajv2020({ allErrors: false, strict: false, validateFormats: true, addUsedSchema: false });
+addFormats(builtInAjv);
 
 const ANY_OBJECT: TJsonSchema = { type: "object" };
 
@@ -43,82 +49,122 @@ export const BUILT_IN_INPUT_SCHEMAS: Record<TAgentType, TJsonSchema> = {
   rfq_generator: toInputSchema(ZRfqData),
 };
 
-// Customers bring their own schemas (agent definitions): the cache is bounded, the oldest
-// compiled schema leaving it (and Ajv's own cache) first, so memory does not grow with them.
-const MAX_COMPILED_SCHEMAS = 500;
-const compiled = new Map<string, { schema: TJsonSchema; validate: ValidateFunction }>();
-// By identity first: every accepted run and batch row is checked, and serializing the same
+const builtInSchemas = new Set<TJsonSchema>(Object.values(BUILT_IN_INPUT_SCHEMAS));
+// By identity: every accepted run and batch row is checked, and serializing the same
 // built-in schema object for each of a 500-row batch's rows would cost more than validating.
-const compiledByObject = new WeakMap<TJsonSchema, ValidateFunction>();
+const compiledBuiltIns = new WeakMap<TJsonSchema, ValidateFunction>();
 
-function validatorFor(schema: TJsonSchema): ValidateFunction {
-  const known = compiledByObject.get(schema);
-  if (known) return known;
-  const key = JSON.stringify(schema);
-  const cached = compiled.get(key);
-  if (cached) {
-    // Most recently used last, so eviction takes the least recently used.
-    compiled.delete(key);
-    compiled.set(key, cached);
-    return cached.validate;
-  }
-  const validate = ajv.compile(schema);
-  compiled.set(key, { schema, validate });
-  if (compiled.size > MAX_COMPILED_SCHEMAS) {
-    const [oldestKey, oldest] = compiled.entries().next().value!;
-    compiled.delete(oldestKey);
-    ajv.removeSchema(oldest.schema);
-  }
-  compiledByObject.set(schema, validate);
-  return validate;
-}
-
-const MAX_PATTERN_LENGTH = 200;
-// A quantified group that itself holds a quantifier or an alternation ("(a+)+", "(a|a)*") is
-// what makes a backtracking engine take exponential time; so do back-references.
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*|]|\{\d)(?:[^()\\]|\\.)*\)(?:[+*]|\{\d)/;
-const BACK_REFERENCE = /\\(?:[1-9]|k<)/;
-
-/** Every regular expression a schema would run on data: `pattern` values and `patternProperties` keys. */
-function patternsIn(node: unknown, found: string[] = []): string[] {
-  if (Array.isArray(node)) for (const item of node) patternsIn(item, found);
-  else if (node && typeof node === "object") {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "pattern" && typeof value === "string") found.push(value);
-      if (key === "patternProperties" && value && typeof value === "object") found.push(...Object.keys(value));
-      patternsIn(value, found);
-    }
-  }
-  return found;
+/**
+ * A customer schema compiled on an Ajv instance of its own, with patterns on the linear-time
+ * engine (linear-regexp.ts) and `$ref`s called rather than inlined (inlining copies a
+ * referenced schema into every place that refers to it: N refs to a big part would compile
+ * N copies). Everything Ajv keeps for the schema lives on that instance, so dropping the
+ * instance frees it all. Throws UnsupportedPatternError or Ajv's compile error.
+ */
+function compileCustomerSchema(schema: TJsonSchema): ValidateFunction {
+  const ajv = new Ajv2020({
+    allErrors: false,
+    strict: false,
+    validateFormats: true,
+    addUsedSchema: false,
+    // Checked once beforehand against the meta-schema (builtInAjv): compiling the meta-schema
+    // again on every instance would cost more than the customer's schema.
+    validateSchema: false,
+    inlineRefs: false,
+    // Ajv's optimizing pass over the generated code grows with the square of the schema's
+    // size (2,000 properties: 1.5 s with it, 80 ms without); the validator runs as fast.
+    code: { regExp: linearRegExp, optimize: false },
+  });
+  addFormats(ajv);
+  // `$schema` was checked (schema-limits.ts): this instance has no meta-schemas to look up.
+  const { $schema: _dialect, ...rest } = schema;
+  return ajv.compile(rest);
 }
 
 /**
- * Why a customer's regular expression is refused, or null. Ajv runs patterns on Node's
- * backtracking engine in the server process, so one crafted pattern could stall every
- * tenant's requests (ReDoS): patterns are short and free of nested quantifiers and
- * back-references (docs/api-conventions.md, "Agent definitions").
+ * Compiled customer schemas, least recently used first, bounded by their total serialized
+ * size as well as their count: a schema's compiled code and Ajv's bookkeeping grow with it
+ * (measured: ~40 bytes of heap per byte of schema), so 2 MB of schemas hold ~80 MB at most.
  */
-export function riskyPatternProblem(source: string): string | null {
-  if (source.length > MAX_PATTERN_LENGTH) return `pattern is longer than ${MAX_PATTERN_LENGTH} characters`;
-  if (BACK_REFERENCE.test(source)) return "pattern uses a back-reference, which is not supported";
-  if (NESTED_QUANTIFIER.test(source)) return "pattern repeats a group that itself repeats or alternates (e.g. (a+)+), which is not supported";
-  return null;
+const MAX_CACHED_SCHEMAS = 500;
+const MAX_CACHED_SCHEMA_BYTES = 2 * 1024 * 1024;
+const compiledCustomer = new Map<string, { validate: ValidateFunction; bytes: number }>();
+let cachedBytes = 0;
+
+/** A stored customer schema that cannot be used (one saved before the current limits). */
+export class UnusableSchemaError extends Error {
+  constructor(readonly problem: string) {
+    super(`the agent's schema is not usable: ${problem}`);
+    this.name = "UnusableSchemaError";
+  }
 }
 
-/** Why `schema` is not a usable JSON Schema, or null when it is. */
-export function schemaProblem(schema: unknown): string | null {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return "must be a JSON Schema object";
-  if (!ajv.validateSchema(schema)) return ajv.errorsText(ajv.errors, { dataVar: "schema" });
-  for (const pattern of patternsIn(schema)) {
-    const problem = riskyPatternProblem(pattern);
-    if (problem) return `${problem}: ${JSON.stringify(pattern.slice(0, 60))}`;
+function customerValidator(schema: TJsonSchema): ValidateFunction {
+  const key = JSON.stringify(schema);
+  const cached = compiledCustomer.get(key);
+  if (cached) {
+    // Most recently used last, so eviction takes the least recently used.
+    compiledCustomer.delete(key);
+    compiledCustomer.set(key, cached);
+    return cached.validate;
   }
+  const checked = checkedCompile(schema);
+  if ("problem" in checked) throw new UnusableSchemaError(checked.problem);
+  compiledCustomer.set(key, { validate: checked.validate, bytes: key.length });
+  cachedBytes += key.length;
+  while (compiledCustomer.size > MAX_CACHED_SCHEMAS || cachedBytes > MAX_CACHED_SCHEMA_BYTES) {
+    const [oldestKey, oldest] = compiledCustomer.entries().next().value!;
+    compiledCustomer.delete(oldestKey);
+    cachedBytes -= oldest.bytes;
+  }
+  return checked.validate;
+}
+
+// A customer schema object (one request's, read from the database) by identity too: a
+// 500-row batch checks each row against the same object, and serializing it for each row
+// to find it in the cache would cost more than validating. The object dies with the request.
+const customerByObject = new WeakMap<TJsonSchema, ValidateFunction>();
+
+function validatorFor(schema: TJsonSchema): ValidateFunction {
+  if (builtInSchemas.has(schema)) {
+    let validate = compiledBuiltIns.get(schema);
+    if (!validate) compiledBuiltIns.set(schema, (validate = builtInAjv.compile(schema)));
+    return validate;
+  }
+  let validate = customerByObject.get(schema);
+  if (!validate) customerByObject.set(schema, (validate = customerValidator(schema)));
+  return validate;
+}
+
+/** Figures of the compiled-schema cache, for tests and the bench. */
+export const customerSchemaCacheStats = () => ({ schemas: compiledCustomer.size, bytes: cachedBytes });
+
+const MAX_PROBLEM_LENGTH = 300;
+const shortened = (text: string) => (text.length > MAX_PROBLEM_LENGTH ? `${text.slice(0, MAX_PROBLEM_LENGTH)}…` : text);
+
+/**
+ * A customer schema checked and compiled: outside the limits (schema-limits.ts, checked
+ * before anything is compiled), not valid draft 2020-12, a pattern the linear-time engine
+ * refuses, or a schema Ajv cannot compile is a problem instead.
+ */
+function checkedCompile(schema: unknown): { validate: ValidateFunction } | { problem: string } {
+  const limitProblem = schemaLimitProblem(schema);
+  if (limitProblem) return { problem: limitProblem };
+  if (!builtInAjv.validateSchema(schema as TJsonSchema)) return { problem: shortened(builtInAjv.errorsText(builtInAjv.errors, { dataVar: "schema" })) };
   try {
-    validatorFor(schema as TJsonSchema);
-    return null;
+    return { validate: compileCustomerSchema(schema as TJsonSchema) };
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return { problem: shortened(error instanceof Error ? error.message : String(error)) };
   }
+}
+
+/**
+ * Why `schema` cannot be a custom agent's schema, or null when it can. Compiles on a
+ * throwaway instance that is not cached: a refused schema leaves nothing behind.
+ */
+export function customerSchemaProblem(schema: unknown): string | null {
+  const checked = checkedCompile(schema);
+  return "problem" in checked ? checked.problem : null;
 }
 
 const describe = (error: ErrorObject): TSchemaIssue => {
@@ -147,8 +193,18 @@ export function inputIssues(schema: TJsonSchema, data: unknown): TSchemaIssue[] 
   return validate(data) ? [] : mostSpecific(validate.errors ?? []).map(describe);
 }
 
-/** The reasons a model's `output` does not fit a custom agent's output schema (empty when it does). */
-export const outputIssues = (schema: TJsonSchema, output: unknown): TSchemaIssue[] => inputIssues(schema, output);
+/**
+ * The reasons a model's `output` does not fit a custom agent's output schema (empty when it
+ * does); a stored schema that can no longer be used is one issue at the root.
+ */
+export function outputIssues(schema: TJsonSchema, output: unknown): TSchemaIssue[] {
+  try {
+    return inputIssues(schema, output);
+  } catch (error) {
+    if (error instanceof UnusableSchemaError) return [{ path: "", message: `cannot be checked: ${error.message}` }];
+    throw error;
+  }
+}
 
 /** `data.invoice.lines.0.description` style path of an issue, as the API's validation errors name fields. */
 export const dataPath = (issue: TSchemaIssue, root = "data"): string =>
@@ -159,7 +215,15 @@ export const dataPath = (issue: TSchemaIssue, root = "data"): string =>
  * input schema; `root` prefixes the paths (a batch row passes `rows.3.data`).
  */
 export function assertInputFits(schema: TJsonSchema, data: unknown, root = "data"): void {
-  const issues = inputIssues(schema, data);
+  let issues: TSchemaIssue[];
+  try {
+    issues = inputIssues(schema, data);
+  } catch (error) {
+    if (!(error instanceof UnusableSchemaError)) throw error;
+    throw validationError(`input_schema: ${error.message}; add a version of the agent whose schema is within the limits`, [
+      { path: "input_schema", message: error.problem },
+    ]);
+  }
   if (issues.length === 0) return;
   const named = issues.map((issue) => ({ path: dataPath(issue, root), message: issue.message }));
   const more = named.length > 1 ? ` (and ${named.length - 1} more)` : "";

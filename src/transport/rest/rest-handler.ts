@@ -250,7 +250,7 @@ export function createRestHandler(options: TRestHandlerOptions): (req: TRequest,
         authorizations.set(req, { procedurePath: procedure.procedurePath, principal });
       }
 
-      if (METHODS_WITH_BODY.has(method)) await readBody(req, options.maxBodyBytes);
+      if (METHODS_WITH_BODY.has(method)) await readBody(req, Math.min(procedure.meta.maxBodyBytes ?? Infinity, options.maxBodyBytes));
       // The adapter takes GET and DELETE input from the query string.
       if (method === "GET" || method === "DELETE") req.query = parseQuery(url.searchParams);
       if (head) req.method = "GET";

@@ -14,6 +14,7 @@ import {
   ZGetAgentResponse,
   ZListAgentsResponse,
   ZRollbackRequest,
+  MAX_AGENT_DEFINITION_BODY_BYTES,
 } from "../../domains/agent-definitions/agent-definitions.schemas.ts";
 import {
   addAgentVersion,
@@ -57,6 +58,7 @@ export const agentsRouter = router({
       scope: "agents:write",
       rateLimit: "standard",
       successStatus: 201,
+      maxBodyBytes: MAX_AGENT_DEFINITION_BODY_BYTES,
       errors: ["conflict"],
       openapi: {
         method: "POST",
@@ -86,6 +88,7 @@ export const agentsRouter = router({
       scope: "agents:write",
       rateLimit: "standard",
       successStatus: 201,
+      maxBodyBytes: MAX_AGENT_DEFINITION_BODY_BYTES,
       errors: ["conflict"],
       openapi: {
         method: "POST",

@@ -22,6 +22,8 @@ export type TApiMeta = OpenApiMeta<{
   rateLimit?: TRateLimitPolicy;
   /** HTTP status of a successful REST response (default 200). */
   successStatus?: number;
+  /** A body limit lower than the server's MAX_BODY_BYTES (413 beyond it, before the body is parsed). */
+  maxBodyBytes?: number;
   /**
    * Domain errors this procedure can answer beyond those every call can (validation,
    * authentication, scope, plan, daily cap, not found for path ids, body size and type):

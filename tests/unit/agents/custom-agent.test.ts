@@ -67,18 +67,18 @@ describe("price", () => {
 
 describe("customers' schemas on the shared validator", () => {
   it("two organizations' schemas with the same $id both compile and each validates by its own rules", async () => {
-    const { schemaProblem, inputIssues } = await import("../../../src/domains/agents/input-schemas.ts");
+    const { customerSchemaProblem, inputIssues } = await import("../../../src/domains/agents/input-schemas.ts");
     const first = { $id: "https://example.test/mail", type: "object", required: ["a"] };
     const second = { $id: "https://example.test/mail", type: "object", required: ["b"] };
-    expect(schemaProblem(first)).toBeNull();
-    expect(schemaProblem(second)).toBeNull();
+    expect(customerSchemaProblem(first)).toBeNull();
+    expect(customerSchemaProblem(second)).toBeNull();
     expect(inputIssues(first, { a: 1 })).toEqual([]);
     expect(inputIssues(second, { a: 1 })).toEqual([{ path: "/b", message: expect.any(String) }]);
   });
 
   it("keeps compiling new schemas past the cache bound", async () => {
-    const { schemaProblem, inputIssues } = await import("../../../src/domains/agents/input-schemas.ts");
-    for (let index = 0; index < 600; index += 1) expect(schemaProblem({ type: "object", required: [`f${index}`] })).toBeNull();
+    const { customerSchemaProblem, inputIssues } = await import("../../../src/domains/agents/input-schemas.ts");
+    for (let index = 0; index < 600; index += 1) expect(customerSchemaProblem({ type: "object", required: [`f${index}`] })).toBeNull();
     expect(inputIssues({ type: "object", required: ["f0"] }, {})).toEqual([{ path: "/f0", message: expect.any(String) }]);
   });
 });
