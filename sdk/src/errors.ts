@@ -80,6 +80,22 @@ export class RateLimitError extends AgentWorkforceError {
   }
 }
 
+/**
+ * 429 `test_mode_allowance_exhausted`: today's (UTC) test-mode allowance of model-backed runs is
+ * used up. Not a rate limit to wait out in a loop: `resetsAt` is the next UTC midnight.
+ */
+export class TestModeAllowanceError extends RateLimitError {
+  readonly allowance: number | undefined;
+  readonly used: number | undefined;
+  readonly resetsAt: Date | undefined;
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
+    this.allowance = init.body.allowance;
+    this.used = init.body.used;
+    this.resetsAt = init.body.resets_at === undefined ? undefined : new Date(init.body.resets_at);
+  }
+}
+
 /** 503: a service the request needs is unavailable; nothing was accepted, retry later. */
 export class ServiceUnavailableError extends AgentWorkforceError {
   readonly retryAfter: number | undefined;
@@ -137,6 +153,8 @@ export function errorFromResponse(status: number, headers: Headers, parsed: unkn
       return new InsufficientCreditsError(message, init);
     case "rate_limited":
       return new RateLimitError(message, init);
+    case "test_mode_allowance_exhausted":
+      return new TestModeAllowanceError(message, init);
     case "service_unavailable":
       return new ServiceUnavailableError(message, init);
     default:

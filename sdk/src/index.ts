@@ -11,6 +11,7 @@ export {
   PermissionError,
   RateLimitError,
   ServiceUnavailableError,
+  TestModeAllowanceError,
   ValidationError,
   WaitTimeoutError,
   WebhookVerificationError,

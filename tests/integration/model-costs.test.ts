@@ -6,6 +6,7 @@
 // is charged even when the answer breaks the agent's output_schema, while a run the model
 // server never answered is still refunded.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { AgentWorkforce, RateLimitError, TestModeAllowanceError } from "../../sdk/dist/index.js";
 import { withDatabase } from "../helpers/database.ts";
 import { completion, errorResponse, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
@@ -145,6 +146,13 @@ describe("test mode's daily allowance of model-backed runs", () => {
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({ type: "test_mode_allowance_exhausted", allowance: ALLOWANCE, used: ALLOWANCE });
     }
+    // The SDK gives the refusal its own class (a RateLimitError), with the allowance as fields.
+    const sdk = new AgentWorkforce({ apiKey: testKey, baseUrl: service.server().baseUrl, maxRetries: 0 });
+    const refusedBySdk = await sdk.runs.create({ task: "one more", agent_type: "sorter" }).catch((error: unknown) => error);
+    expect(refusedBySdk).toBeInstanceOf(TestModeAllowanceError);
+    expect(refusedBySdk).toBeInstanceOf(RateLimitError);
+    expect(refusedBySdk).toMatchObject({ status: 429, allowance: ALLOWANCE, used: ALLOWANCE });
+    expect((refusedBySdk as TestModeAllowanceError).resetsAt?.toISOString().slice(11)).toBe("00:00:00.000Z");
     for (const run of accepted) expect((await settled(run.body.run_id, testKey)).run.status).toBe("completed");
     // The model server saw one call per accepted run and not one more.
     await new Promise((resolve) => setTimeout(resolve, 500));
