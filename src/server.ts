@@ -42,10 +42,10 @@ async function main() {
   logger.info("rate limiter ready", { backend: limiter.backend });
 
   const stopListening = database.embedded ? async () => undefined : await startChangeListener(database.connectionString);
-  // On the embedded database no other process's change reaches this one: PGlite hands a
-  // NOTIFY's output to the connection that ran it (the admin CLI's own socket), and nothing
-  // here listens. So the server reads API keys on every call there, and the CLI's revoke-key
-  // holds from the very next call (one small indexed read; docs/deployment.md).
+  // On the embedded database no other process's change reaches this one: the admin CLI sends
+  // no NOTIFY there, and one would go back out on the CLI's own connection (PGlite has one
+  // session; nothing here listens). So the server reads API keys on every call there, and
+  // the CLI's revoke-key holds from the very next call (docs/deployment.md).
   setPrincipalCacheEnabled(!database.embedded);
   const engine = await startExecutionEngine(settings, { embeddedDatabase: database.embedded });
 

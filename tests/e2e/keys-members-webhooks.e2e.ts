@@ -273,6 +273,39 @@ test("removing a member revokes the keys they created unless the admin keeps the
   expect(consoleErrors).toEqual([]);
 });
 
+test("a demoted member's key: the keys table shows which scopes their role leaves effective, and /v1 agrees", async ({ page, consoleErrors }, testInfo) => {
+  const name = "Dana Demoted";
+  const email = `dana-${randomUUID().slice(0, 6)}@e2e.test`;
+  await admin("create-member", "--org", workspace.orgId, "--email", email, "--name", name, "--role", "admin", "--password", "pw-dana-12");
+  const { key } = await admin<{ key: string }>(
+    "create-key", "--org", workspace.orgId, "--member", email, "--name", "Dana key", "--scopes", "agents:read,agents:write,webhooks:write", "--mode", "live",
+  );
+  const newWebhook = () => api(key, "POST", "/v1/webhooks", { url: `https://example.com/hooks/${randomUUID()}`, events: ["run.completed"] });
+  expect((await newWebhook()).status).toBe(201);
+
+  await signIn(page, workspace.admin);
+  await page.goto(`${baseUrl()}/keys`);
+  const row = page.getByTestId("key-row").filter({ hasText: "Dana key" });
+  await expect(row).toContainText("agents:write");
+  await expect(row.getByTestId("key-scopes-limited")).toHaveCount(0);
+
+  await page.goto(`${baseUrl()}/members`);
+  await page.getByRole("combobox", { name: `Role of ${name}` }).selectOption("viewer");
+  await expect(page.getByRole("combobox", { name: `Role of ${name}` })).toHaveValue("viewer");
+  const refused = await newWebhook();
+  expect(refused.status).toBe(403);
+  expect(refused.body).toMatchObject({ type: "insufficient_scope", required: "webhooks:write", provided: ["agents:read"] });
+
+  await page.goto(`${baseUrl()}/keys`);
+  await expect(row.getByTestId("key-scopes-limited")).toHaveText(`Limited by ${name}’s role (viewer): 1 of 3 scopes effective`);
+  // Struck through and said in words: not by styling alone.
+  const scopes = row.getByRole("list", { name: "Scopes" });
+  await expect(scopes.getByRole("listitem")).toHaveText(["agents:read", "agents:write (not effective)", "webhooks:write (not effective)"]);
+  await expect(scopes.locator("s")).toHaveText(["agents:write", "webhooks:write"]);
+  await screenshot(page, testInfo, "keys-limited-by-role");
+  expect(consoleErrors).toEqual([]);
+});
+
 test("webhooks: add with a local receiver, a failed test attempt, resend succeeds, rotate the secret, a 410 disables and Enable restores", async ({ page, consoleErrors }, testInfo) => {
   let answer = 500;
   const receiver = await startReceiver(certificate(), () => answer);

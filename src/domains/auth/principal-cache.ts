@@ -8,8 +8,8 @@
 // - a lost notification is bounded by the TTL: no entry is older than that;
 // - expiry, revocation and the plan are checked on every call against the cached row, so a
 //   key is refused at its expires_at whether cached or not;
-// - where the change channel cannot reach this process at all (the embedded database: the
-//   admin CLI's NOTIFY goes back out on the CLI's own connection, src/server.ts), the server
+// - where the change channel cannot reach this process at all (the embedded database, whose
+//   admin CLI's changes no notification carries to the server: src/server.ts), the server
 //   turns the cache off and reads the key on every call.
 // Kept on globalThis: the dashboard (Next's bundle) revokes keys that the server's bundle caches.
 import { sqlQuery } from "../../foundation/db/client.ts";
