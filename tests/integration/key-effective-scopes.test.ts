@@ -5,6 +5,10 @@
 // /v1 run stream ends once its key no longer holds.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { TPrincipal } from "../../src/domains/auth/authenticate.ts";
+import { changeMemberRole } from "../../src/domains/organizations/members.service.ts";
+import { publishThroughDatabase } from "../../src/foundation/change-notifier.ts";
+import { connectDatabase, disconnectDatabase } from "../../src/foundation/db/client.ts";
 import { admin, call, createKey, createTenant, signInCookie, type TTenant } from "../helpers/api.ts";
 import { insertRunAwaitingTriage } from "../helpers/fixtures.ts";
 import { openStream, type TSseEvent, type TSseStream } from "../helpers/sse.ts";
@@ -78,6 +82,26 @@ describe("a member's key acts with at most the member's current role", () => {
     await setRole(grace.memberId, "admin");
     expect((await createAgent(grace.key)).status).toBe(201);
     expect((await createWebhook(grace.key)).status).toBe(201);
+  });
+
+  it("a role changed by another process reaches this server's principal cache at once (NOTIFY, as a revocation does)", async () => {
+    // This test process plays the other instance: the role service, its NOTIFY through PostgreSQL.
+    connectDatabase(inject("databaseUrl"), 1);
+    publishThroughDatabase(true);
+    try {
+      const grace = await adminWithKey("agents:read,agents:write");
+      expect((await createAgent(grace.key)).status).toBe(201);
+      await changeMemberRole({ organizationId: tenant.orgId } as TPrincipal, grace.memberId, "viewer");
+      // The server caches keys for 5 s (PRINCIPAL_CACHE_TTL_MS): refused well before that.
+      const startedAt = Date.now();
+      let status = 0;
+      while (Date.now() - startedAt < 1_500 && (status = (await createAgent(grace.key)).status) !== 403) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(status).toBe(403);
+      expect(Date.now() - startedAt).toBeLessThan(1_500);
+    } finally {
+      publishThroughDatabase(false);
+      await disconnectDatabase();
+    }
   });
 
   it("a key made by the operator (CLI, no member) keeps its scopes", async () => {
