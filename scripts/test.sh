@@ -24,7 +24,7 @@ if [ "$status" -eq 0 ]; then
   npm run -s lint:layers || status=$?
 fi
 if [ "$status" -eq 0 ]; then
-  # The public contract passes Redocly's recommended rules with no warnings.
+  # The public contract passes Redocly's recommended rules and Spectral's spectral:oas with no warnings.
   npm run -s lint:openapi || status=$?
 fi
 if [ "$status" -eq 0 ]; then

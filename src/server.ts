@@ -8,7 +8,7 @@ import next from "next";
 import { startDatabase } from "./foundation/db/bootstrap.ts";
 import { env, InvalidEnvironmentError } from "./foundation/env.ts";
 import { logger, routeConsoleToLogger } from "./foundation/logger.ts";
-import { apiRouter, restRoutes } from "./api-surface.ts";
+import { apiRouter, apiWebhooks, restRoutes } from "./api-surface.ts";
 import { clientAddress, CLIENT_ADDRESS_HEADER, runWithRequestId } from "./foundation/request-context.ts";
 import { authorizeApiCall } from "./transport/authorize.ts";
 import { handleClientError } from "./transport/rest/client-error.ts";
@@ -56,6 +56,7 @@ async function main() {
   const handlePublicApi = createRestHandler({
     router: apiRouter,
     routes: restRoutes,
+    webhooks: apiWebhooks,
     publicBaseUrl: () => settings.PUBLIC_BASE_URL ?? `http://localhost:${listeningPort(settings.PORT)}`,
     maxBodyBytes: settings.MAX_BODY_BYTES,
     authorize: authorizeApiCall,

@@ -1,6 +1,6 @@
 // Names for the request and response types of the /v1 OpenAPI document (generated/openapi.ts).
 // Every method returns the JSON body of its endpoint as the document describes it.
-import type { operations } from "./generated/openapi.js";
+import type { components, operations } from "./generated/openapi.js";
 
 type JsonContent<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
 type OperationId = keyof operations;
@@ -35,15 +35,11 @@ export type Run = GetRunResponse["run"];
 export type RunSteps = ResponseOf<"runs-steps", 200>;
 export type CancelRunResponse = ResponseOf<"runs-cancel", 200>;
 
-/** One update of `GET /v1/runs/{id}/stream` (the document types the stream as text). */
+/** One update of `GET /v1/runs/{id}/stream`: its `data:` line (the document's RunStreamEvent) and its `id:`. */
 export type RunUpdate = {
   /** The event's `id:` (`<last change in ms>-<status>`): resume from it with Last-Event-ID. */
   id: string | undefined;
-  status: RunStatus;
-  confidence: number | null;
-  result: Record<string, unknown> | null;
-  error: string | null;
-};
+} & components["schemas"]["RunStreamEvent"];
 
 // Triage
 export type ListTriageParams = QueryOf<"triage-list">;
@@ -123,7 +119,11 @@ export type RotateSecretResponse = ResponseOf<"webhooks-rotateSecret", 200>;
 export type ResendDeliveryResponse = ResponseOf<"webhooks-resend", 202>;
 export type WebhookEventName = Webhook["events"][number];
 
-/** The body of a webhook delivery (docs/api-conventions.md, "Webhooks"; not in the document). */
+/**
+ * The body of a webhook delivery (docs/api-conventions.md, "Webhooks"; the document's
+ * `webhooks` describe each event exactly: RunEvent, TriageOverdueEvent). Kept open here so a
+ * receiver built with this SDK accepts events and fields added later.
+ */
 export type WebhookEvent = {
   /** The event id (also `webhook-id`): the same on every attempt, so de-duplicate on it. */
   id: string;

@@ -51,6 +51,15 @@ const ZEnvSchema = z.object({
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   AGENT_MODEL: z.string().trim().min(1).optional(),
+  // Further model ids a custom agent may name (`model`), comma-separated; AGENT_MODEL is
+  // always allowed. Unset: AGENT_MODEL only, so no customer picks what the operator pays for.
+  AGENT_MODELS: z
+    .string()
+    .regex(/^\s*[^,\s]{1,200}(\s*,\s*[^,\s]{1,200})*\s*$/, "must be a comma-separated list of model ids like gpt-4o-mini,llama3.1:8b")
+    .optional(),
+  // Model-backed runs (and review rounds) one organization may start per UTC day in test
+  // mode, where nothing is charged; beyond it 429 test_mode_allowance_exhausted. 0: none.
+  TEST_MODE_MODEL_RUNS_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(100),
   // One model call (one HTTP request) may take this long before it counts as a timeout and is retried.
   AGENT_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   AGENT_MODEL_MAX_TOKENS: z.coerce.number().int().min(16).max(1_000_000).optional(),
@@ -116,7 +125,7 @@ const ZEnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 }).superRefine((settings, context) => {
   // A model needs a server and a model id; either alone (or a key alone) is a mistake.
-  if (!settings.OPENAI_BASE_URL && !settings.AGENT_MODEL && !settings.OPENAI_API_KEY) return;
+  if (!settings.OPENAI_BASE_URL && !settings.AGENT_MODEL && !settings.OPENAI_API_KEY && !settings.AGENT_MODELS) return;
   for (const name of ["OPENAI_BASE_URL", "AGENT_MODEL"] as const) {
     if (!settings[name]) {
       context.addIssue({ code: "custom", path: [name], message: "is required when a model is configured (set OPENAI_BASE_URL and AGENT_MODEL together, or neither)" });
@@ -151,7 +160,15 @@ export function usesInngestServer(settings: Pick<TEnv, "INNGEST_EVENT_KEY" | "IN
   return Boolean(settings.INNGEST_EVENT_KEY || settings.INNGEST_BASE_URL || settings.INNGEST_DEV);
 }
 
-export type TModelSettings = { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number; maxTokens: number | null };
+export type TModelSettings = {
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  /** The model ids an agent may name: AGENT_MODEL first, then AGENT_MODELS' others. */
+  allowedModels: string[];
+  timeoutMs: number;
+  maxTokens: number | null;
+};
 
 /** The model server to call, or null when none is configured (validated all-or-nothing above). */
 export function modelSettings(settings: TEnv = env()): TModelSettings | null {
@@ -160,6 +177,7 @@ export function modelSettings(settings: TEnv = env()): TModelSettings | null {
     baseUrl: settings.OPENAI_BASE_URL.replace(/\/+$/, ""),
     apiKey: settings.OPENAI_API_KEY ?? null,
     model: settings.AGENT_MODEL,
+    allowedModels: [...new Set([settings.AGENT_MODEL, ...(settings.AGENT_MODELS ?? "").split(",").map((id) => id.trim()).filter(Boolean)])],
     timeoutMs: settings.AGENT_MODEL_TIMEOUT_MS,
     maxTokens: settings.AGENT_MODEL_MAX_TOKENS ?? null,
   };

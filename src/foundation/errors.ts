@@ -30,6 +30,12 @@ export const ERROR_TABLE = {
   payload_too_large: { status: 413, meaning: "the request body is larger than the server accepts", details: {} },
   unsupported_media_type: { status: 415, meaning: "the request body is not JSON", details: {} },
   rate_limited: { status: 429, error: "Rate limit exceeded", meaning: "a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds", details: { retry_after: z.number().int() } },
+  test_mode_allowance_exhausted: {
+    status: 429,
+    meaning:
+      "the organization's test-mode allowance of model-backed runs for today (UTC) is used up; nothing was accepted. Use a live key, or retry after `resets_at`",
+    details: { allowance: z.number().int(), used: z.number().int(), resets_at: z.string() },
+  },
   headers_too_large: { status: 431, meaning: "the request headers are larger than the server accepts", details: {} },
   internal_error: { status: 500, meaning: "an unexpected error; the body carries the request id", details: { request_id: z.string() } },
   service_unavailable: { status: 503, meaning: "a service this request needs is unavailable; retry later", details: {} },

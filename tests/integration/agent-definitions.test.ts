@@ -1,7 +1,7 @@
 // Agents customers define and version through /v1/agents (docs/api-conventions.md, "Agent
 // definitions"), against a server of this file's own with a model (the fake
 // OpenAI-compatible server) and a local HTTPS webhook receiver: create, version, pin,
-// rollback, archive; output_schema repair then refunded failure; triage by the version's
+// rollback, archive; output_schema repair then a charged failure; triage by the version's
 // policy; input_schema refusals charging nothing; scopes; other organizations and modes.
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { call, createTenant } from "../helpers/api.ts";
@@ -66,6 +66,8 @@ beforeAll(async () => {
   await service.start({
     OPENAI_BASE_URL: fake.baseUrl,
     AGENT_MODEL: "fake-model",
+    // The operator allows one more model, which version 1 of supplier_email names.
+    AGENT_MODELS: "special-model",
     AGENT_MODEL_TIMEOUT_MS: "1000",
     EXECUTOR_RETRY_BASE_MS: "50",
     NODE_EXTRA_CA_CERTS: certificate.certPath,
@@ -225,27 +227,25 @@ describe("bounds", () => {
 });
 
 describe("output_schema", () => {
-  it("an answer that violates it gets one repair request naming the path, then the run fails, refunded", async () => {
+  it("an answer that violates it gets one repair request naming the path, then the run fails, charged (the model answered)", async () => {
     await define({ name: "strict_sorter", output_schema: CATEGORY_SCHEMA });
     const before = await creditsUsed();
     fake.script(completion(envelope({ category: "spam" })), completion(envelope({ category: "junk" })));
     const runId = await startRun({ agent_type: "strict_sorter" });
     const body = await settled(runId);
     expect(body.run.status).toBe("failed");
+    expect(body.run.error_message).toMatch(/^output_schema_mismatch: /);
     expect(body.run.error_message).toContain("output.category");
     expect(body.run.error_message).toContain("after one repair attempt");
     expect(fake.requests).toHaveLength(2);
     const repair = fake.requests[1]!.body.messages.at(-1);
     expect(repair).toMatchObject({ role: "user", content: expect.stringContaining("output.category") });
 
-    // Charged 10 credits at acceptance, given back when the service failed the run.
-    expect(await creditsUsed()).toBe(before);
+    // Charged 10 credits at acceptance and kept: the model answered, the agent's own schema refused it.
+    expect(await creditsUsed()).toBe(before + 10);
     await withDatabase(service.databaseUrl, async (client) => {
       const { rows } = await client.query("SELECT reason, amount FROM credit_ledger WHERE run_id = $1 ORDER BY sequence", [runId]);
-      expect(rows).toEqual([
-        { reason: "run", amount: -10 },
-        { reason: "refund", amount: 10 },
-      ]);
+      expect(rows).toEqual([{ reason: "run", amount: -10 }]);
     });
   });
 

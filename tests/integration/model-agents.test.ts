@@ -143,16 +143,16 @@ describe("assistant runs", () => {
     expect(userText(fake.requests[1]!)).toContain("Your answer could not be used: the answer was not valid JSON");
   });
 
-  it("twice malformed fails the run with a clear message, after exactly two calls (credits refunded)", async () => {
+  it("twice malformed fails the run with a clear message, after exactly two calls (charged: the model answered)", async () => {
     const before = (await service.api("GET", "/v1/usage", key)).body.credits_used;
     fake.script(completion("not json"), completion({ summary: "x", confidence: 3 }));
     const body = await settled(await postRun({ task: "Classify the email" }));
     expect(body.run.status).toBe("failed");
-    expect(body.run.error_message).toMatch(/^The model's answer was malformed after one repair attempt: the answer did not match the schema: /);
+    expect(body.run.error_message).toMatch(/^model_answer_malformed: The model's answer was malformed after one repair attempt: the answer did not match the schema: /);
     expect(body.run.model_usage).toMatchObject({ calls: 2 });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(fake.requests).toHaveLength(2);
-    expect((await service.api("GET", "/v1/usage", key)).body.credits_used).toBe(before);
+    expect((await service.api("GET", "/v1/usage", key)).body.credits_used).toBe(before + 10);
   });
 
   it("a server that keeps answering 503 is retried until the attempts run out, then the run fails (refunded), never endlessly", async () => {

@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service health (no key needed) */
+        /**
+         * Service health (no key needed)
+         * @description 200 `{status: "ok"}` when the service and its database answer; 503 with the same body and `status: "degraded"` when the database does not answer within 2 s. Needs no key and counts against no limit: meant for load balancers and uptime probes.
+         */
         get: operations["health-check"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start an agent run */
+        /**
+         * Start an agent run
+         * @description Accepts the run and answers 202 at once with it `queued`; follow it with `GET /v1/runs/{id}`, its event stream or a webhook. A live key is charged the agent's cost on acceptance (402 `insufficient_credits` creates nothing); test keys are free. `data` that does not fit the agent's input schema is a 400 naming the path. Send an `Idempotency-Key` to retry safely.
+         */
         post: operations["runs-create"];
         delete?: never;
         options?: never;
@@ -43,7 +49,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List runs, newest first */
+        /**
+         * List runs, newest first
+         * @description The runs of the key's organization and mode, newest first, filtered by `status` and `agent_type`. `total` counts at most 1,000 runs past the offset (`total_exact` says whether it is exact); loop on `has_more`.
+         */
         get: operations["runs-list"];
         put?: never;
         post?: never;
@@ -60,7 +69,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a run and its triage item */
+        /**
+         * Get a run and its triage item
+         * @description The full run (task, data, output, batch, mode) and, when it needed a person, its triage item with the proposed output and the decision.
+         */
         get: operations["runs-get"];
         put?: never;
         post?: never;
@@ -77,7 +89,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The run's steps in order: model and tool calls, what the agent found, triage and review */
+        /**
+         * The run's steps in order: model and tool calls, what the agent found, triage and review
+         * @description The step trace of one run, oldest first: each model call and tool call with its input and answer, what the agent concluded, and the triage and review steps that followed. See docs/api-conventions.md, "Run steps".
+         */
         get: operations["runs-steps"];
         put?: never;
         post?: never;
@@ -96,7 +111,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a queued, running or waiting run */
+        /**
+         * Cancel a queued, running or waiting run
+         * @description Stops the run: a queued run never starts, a running agent call finishes but its result is discarded, and a run waiting for a person has its triage item rejected with the note `run cancelled`. A finished run is `409 conflict`. Takes no body.
+         */
         post: operations["runs-cancel"];
         delete?: never;
         options?: never;
@@ -271,7 +289,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks */
+        /**
+         * List webhooks
+         * @description Every webhook of the key's organization and mode (no pagination), with its events, whether it is active, why it was disabled, and when a rotated secret stops signing. Secrets are never shown again.
+         */
         get: operations["webhooks-list"];
         put?: never;
         /**
@@ -295,7 +316,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook */
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook and its delivery log; pending retries to it stop. Takes no body.
+         */
         delete: operations["webhooks-delete"];
         options?: never;
         head?: never;
@@ -309,7 +333,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List delivery attempts, newest first */
+        /**
+         * List delivery attempts, newest first
+         * @description Every attempt to deliver an event to this webhook, newest first, with the receiver's status, the first 2 KB of its answer, the error and when the next retry is due.
+         */
         get: operations["webhooks-deliveries"];
         put?: never;
         post?: never;
@@ -328,7 +355,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed test event to every active webhook */
+        /**
+         * Send a signed test event to every active webhook
+         * @description Sends a `run.completed` sample (`data.output.test = true`, `run_id: null`) signed like any delivery, once (no retries), to every active webhook of the organization in the key's mode, and answers what each receiver said. `orgId` must be the key's organization (another is 404). Takes no body.
+         */
         post: operations["webhooks-test"];
         delete?: never;
         options?: never;
@@ -345,7 +375,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-enable a disabled webhook (clears its failure counters and reason) */
+        /**
+         * Re-enable a disabled webhook (clears its failure counters and reason)
+         * @description Makes the webhook active again and clears its failure counters and `disabled_reason`; `enabled: false` when it already was active (the call is idempotent). Deliveries abandoned while it was disabled are not replayed: resend what matters. Takes no body.
+         */
         post: operations["webhooks-enable"];
         delete?: never;
         options?: never;
@@ -362,7 +395,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate the signing secret (new secret shown once; the old one also signs for 24 h) */
+        /**
+         * Rotate the signing secret (new secret shown once; the old one also signs for 24 h)
+         * @description Returns a new `whsec_` secret, shown this once. Until `previous_secret_expires_at`, `webhook-signature` carries signatures under both secrets; `X-Service-Signature` uses the new one at once. Takes no body.
+         */
         post: operations["webhooks-rotateSecret"];
         delete?: never;
         options?: never;
@@ -379,7 +415,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resend a delivery: the same event id and body, as a new attempt (queued; 202) */
+        /**
+         * Resend a delivery: the same event id and body, as a new attempt (queued; 202)
+         * @description Queues one new attempt of the delivery's event (same id and body, signed anew) and answers 202 without waiting for the receiver. The webhook must be active (`409 conflict` otherwise). Takes no body.
+         */
         post: operations["webhooks-resend"];
         delete?: never;
         options?: never;
@@ -394,10 +433,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List batch jobs, newest first */
+        /**
+         * List batch jobs, newest first
+         * @description The batch jobs of the key's organization and mode, newest first, with their row counts.
+         */
         get: operations["batches-list"];
         put?: never;
-        /** Run one agent type over up to 500 rows */
+        /**
+         * Run one agent type over up to 500 rows
+         * @description Creates one run per row and answers 201 with the job. A live key is charged for every row at once, all or nothing (402 `insufficient_credits` creates nothing); test keys are free. Rows are checked against the agent's input schema first (a 400 names `rows.N...`). Send an `Idempotency-Key` to retry safely.
+         */
         post: operations["batches-create"];
         delete?: never;
         options?: never;
@@ -412,7 +457,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a batch job and its rows */
+        /**
+         * Get a batch job and its rows
+         * @description The job with its counts and its rows (each with its `run_id`) in row order; `rows_limit` and `rows_offset` return a window of the rows (`rows_limit=0`: the counts only).
+         */
         get: operations["batches-get"];
         put?: never;
         post?: never;
@@ -431,7 +479,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending or running batch */
+        /**
+         * Cancel a pending or running batch
+         * @description Rows not yet started are cancelled and never start; rows already running finish on their own. A job that is already finished or cancelled is a 400 naming `id`. Takes no body.
+         */
         post: operations["batches-cancel"];
         delete?: never;
         options?: never;
@@ -446,7 +497,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Credit summary for this period */
+        /**
+         * Credit summary for this period
+         * @description The current UTC month's credits for the key's organization and mode: included, used, remaining. Test mode is free, so its usage stays at 0.
+         */
         get: operations["usage-summary"];
         put?: never;
         post?: never;
@@ -463,7 +517,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest 50 ledger entries */
+        /**
+         * The newest 50 ledger entries
+         * @description Charges, refunds and top-ups, newest first, each with the running `balance_after`.
+         */
         get: operations["usage-history"];
         put?: never;
         post?: never;
@@ -480,7 +537,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Runs and credits per member this period */
+        /**
+         * Runs and credits per member this period
+         * @description Every member of the organization with the runs made and credits used this period through the keys they created (zeros for those who did nothing).
+         */
         get: operations["usage-members"];
         put?: never;
         post?: never;
@@ -497,7 +557,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the agents: the built-ins and the organization's own in the key's mode, and the tools */
+        /**
+         * List the agents: the built-ins and the organization's own in the key's mode, and the tools
+         * @description The built-in agents and the organization's own that are not archived, each with its active version, plus the tools a custom agent may name.
+         */
         get: operations["agents-list"];
         put?: never;
         /**
@@ -518,7 +581,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an agent and its versions */
+        /**
+         * Get an agent and its versions
+         * @description One agent, built-in or the organization's own, with every version and which one is active.
+         */
         get: operations["agents-get"];
         put?: never;
         post?: never;
@@ -599,7 +665,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events stream of a run's status */
+        /**
+         * Server-Sent Events stream of a run's status
+         * @description The first update goes out at once, later ones on every change (at most one per 2 s), a `: ping` comment every 15 s; the stream ends on a terminal status or after 30 s. Each update is `id: <version>` and `data: <RunStreamEvent JSON>`; reconnect with `Last-Event-ID` to skip what was already received.
+         */
         get: operations["runs-stream"];
         put?: never;
         post?: never;
@@ -630,14 +699,170 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "run.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run completed
+         * @description Sent to the run's (or its batch's) `webhook_url` and to every active webhook of its organization and mode that lists the event; `data.output` is the result. Verify a signature over the raw body before trusting it; de-duplicate by `webhook-id`. See docs/api-conventions.md, "Webhooks".
+         */
+        post: operations["webhook-run-completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "run.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run failed
+         * @description Sent like run.completed; `data.error` says why. Verify a signature over the raw body before trusting it; de-duplicate by `webhook-id`. See docs/api-conventions.md, "Webhooks".
+         */
+        post: operations["webhook-run-failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "run.triage_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run awaits review
+         * @description Sent like run.completed when a run needs a person; `data.triage_item_id` is the item to review. Verify a signature over the raw body before trusting it; de-duplicate by `webhook-id`. See docs/api-conventions.md, "Webhooks".
+         */
+        post: operations["webhook-run-triage-required"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "triage.overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A review fell due (opt-in)
+         * @description Sent once per item, only to webhooks whose `events` list it, when a pending review passes its `due_at`. Verify a signature over the raw body before trusting it; de-duplicate by `webhook-id`. See docs/api-conventions.md, "Webhooks".
+         */
+        post: operations["webhook-triage-overdue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /** @description One update of `GET /v1/runs/{id}/stream`: the JSON object on the `data:` line of each event. The stream is Server-Sent Events: each update is `id: <version>` and `data: <this object>` (no `event:` name: the default `message`); the stream opens with `retry: 2000` and sends `: ping` comments, which carry no data. */
+        RunStreamEvent: {
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed" | "cancelled" | "pending_triage";
+            /** @description The run's confidence score, once it has one. */
+            confidence: number | null;
+            /** @description The run's output, once it has one. */
+            result: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Why the run failed; null otherwise. */
+            error: string | null;
+        };
+        /** @description The body of a run event delivery: run.completed, run.failed or run.triage_required. */
+        RunEvent: {
+            /** @description The event's id, the same on every attempt and resend: de-duplicate by it (also sent as `webhook-id`). */
+            id: string;
+            /** @enum {string} */
+            event: "run.completed" | "run.failed" | "run.triage_required";
+            /** @description The run; null only in the sample sent by `POST /v1/webhooks/test/{orgId}`. */
+            run_id: string | null;
+            agent_type: string;
+            /** Format: uuid */
+            organization_id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601, UTC).
+             */
+            timestamp: string;
+            data: {
+                /** @description The run's result (run.completed); null otherwise. */
+                output: {
+                    [key: string]: unknown;
+                } | null;
+                confidence_score: number | null;
+                requires_triage: boolean;
+                /** @description The item to review (run.triage_required); null otherwise. */
+                triage_item_id: string | null;
+                /** @description Why the run failed (run.failed); null otherwise. */
+                error: string | null;
+                agent_version: number;
+                /** @description How many times a reviewer sent the run back before this event. */
+                review_round: number;
+            };
+        };
+        /** @description The body of a triage.overdue delivery (opt-in: only webhooks that list the event receive it), sent once when a pending review passes its due_at. */
+        TriageOverdueEvent: {
+            /** @description The event's id, the same on every attempt and resend: de-duplicate by it (also sent as `webhook-id`). */
+            id: string;
+            /** @constant */
+            event: "triage.overdue";
+            /** Format: uuid */
+            run_id: string;
+            agent_type: string;
+            /** Format: uuid */
+            organization_id: string;
+            /**
+             * Format: date-time
+             * @description When the item fell due (its due_at).
+             */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                triage_item_id: string;
+                /** Format: uuid */
+                run_id: string;
+                agent_type: string;
+                agent_version: number;
+                round: number;
+                /** Format: date-time */
+                due_at: string;
+                /** @description The member holding the item's claim as it is sent; null: nobody. */
+                claimed_by: string | null;
+            };
+        };
         /** @description Every error body (decisions.md, Errors). Switch on `type`; `error` equals `type` except where the spec fixes a sentence. */
         Error: {
             error: string;
             /** @enum {string} */
-            type: "validation_error" | "authentication_error" | "insufficient_credits" | "insufficient_scope" | "insufficient_role" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "invitation_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+            type: "validation_error" | "authentication_error" | "insufficient_credits" | "insufficient_scope" | "insufficient_role" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "invitation_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "test_mode_allowance_exhausted" | "headers_too_large" | "internal_error" | "service_unavailable";
             message: string;
             issues?: {
                 path: string;
@@ -649,13 +874,27 @@ export interface components {
             role?: string;
             plan?: string;
             retry_after?: number;
+            allowance?: number;
+            used?: number;
+            resets_at?: string;
             request_id?: string;
         };
     };
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id, on every response: quote it when reporting a problem. */
+        "X-Request-Id": string;
+        /** @description Calls this key may make in the operation's rate-limit window. */
+        "RateLimit-Limit": number;
+        /** @description Calls left in the current window. */
+        "RateLimit-Remaining": number;
+        /** @description Seconds until the window resets. */
+        "RateLimit-Reset": number;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -672,6 +911,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -686,6 +926,17 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -695,6 +946,8 @@ export interface operations {
             /** @description degraded: the database is unreachable */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -748,6 +1001,10 @@ export interface operations {
                 headers: {
                     /** @description Present when this is the stored response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -765,6 +1022,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -774,6 +1035,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -783,6 +1045,10 @@ export interface operations {
             /** @description `insufficient_credits`: the period's credits cannot cover this request; nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -792,6 +1058,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -801,6 +1068,10 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -810,6 +1081,10 @@ export interface operations {
             /** @description `payload_too_large`: the request body is larger than the server accepts */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -819,15 +1094,51 @@ export interface operations {
             /** @description `unsupported_media_type`: the request body is not JSON */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            /** @description `test_mode_allowance_exhausted`: the organization's test-mode allowance of model-backed runs for today (UTC) is used up; nothing was accepted. Use a live key, or retry after `resets_at`; `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -853,6 +1164,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -887,6 +1202,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -896,6 +1215,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -905,6 +1225,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -914,6 +1235,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -936,6 +1289,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1034,6 +1391,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1043,6 +1404,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1052,6 +1414,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1061,6 +1424,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1070,6 +1437,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1092,6 +1491,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1252,6 +1655,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1261,6 +1668,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1270,6 +1678,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1279,6 +1688,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1288,6 +1701,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1310,6 +1755,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1363,6 +1809,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1372,6 +1819,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1381,6 +1829,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1390,6 +1839,7 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1399,6 +1849,27 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1408,6 +1879,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1435,6 +1929,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1503,6 +2001,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1512,6 +2014,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1521,6 +2024,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1530,6 +2034,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1566,6 +2102,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1590,6 +2130,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1599,6 +2143,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1608,6 +2153,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1617,6 +2163,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1626,6 +2176,10 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1635,6 +2189,10 @@ export interface operations {
             /** @description `payload_too_large`: the request body is larger than the server accepts */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1644,6 +2202,10 @@ export interface operations {
             /** @description `unsupported_media_type`: the request body is not JSON */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1653,6 +2215,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1689,6 +2283,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1713,6 +2311,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1722,6 +2324,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1731,6 +2334,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1740,6 +2344,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1749,6 +2357,10 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1758,6 +2370,10 @@ export interface operations {
             /** @description `payload_too_large`: the request body is larger than the server accepts */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1767,6 +2383,10 @@ export interface operations {
             /** @description `unsupported_media_type`: the request body is not JSON */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1776,6 +2396,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1813,6 +2465,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1833,6 +2489,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1842,6 +2502,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1851,6 +2512,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1860,6 +2522,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1869,6 +2535,10 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1878,6 +2548,10 @@ export interface operations {
             /** @description `payload_too_large`: the request body is larger than the server accepts */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1887,15 +2561,51 @@ export interface operations {
             /** @description `unsupported_media_type`: the request body is not JSON */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            /** @description `test_mode_allowance_exhausted`: the organization's test-mode allowance of model-backed runs for today (UTC) is used up; nothing was accepted. Use a live key, or retry after `resets_at`; `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1935,6 +2645,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1958,6 +2672,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1967,6 +2685,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1976,6 +2695,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1985,6 +2705,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1994,6 +2718,10 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2003,6 +2731,10 @@ export interface operations {
             /** @description `payload_too_large`: the request body is larger than the server accepts */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2012,6 +2744,10 @@ export interface operations {
             /** @description `unsupported_media_type`: the request body is not JSON */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2021,6 +2757,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2043,6 +2811,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2060,6 +2832,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2069,6 +2845,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2078,6 +2855,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2087,6 +2865,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2096,6 +2878,36 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2105,6 +2917,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2127,6 +2971,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2144,6 +2992,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2153,6 +3005,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2162,6 +3015,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2171,6 +3025,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2180,6 +3038,36 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2189,6 +3077,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2225,6 +3145,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2244,6 +3168,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2253,6 +3181,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2262,6 +3191,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2271,6 +3201,10 @@ export interface operations {
             /** @description `payload_too_large`: the request body is larger than the server accepts */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2280,6 +3214,10 @@ export interface operations {
             /** @description `unsupported_media_type`: the request body is not JSON */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2289,6 +3227,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2309,6 +3279,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2332,6 +3303,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2341,6 +3313,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2350,6 +3323,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2359,6 +3333,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2387,6 +3384,7 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2411,6 +3409,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2420,6 +3419,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2429,6 +3429,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2438,6 +3439,7 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2447,6 +3449,7 @@ export interface operations {
             /** @description `payload_too_large`: the request body is larger than the server accepts */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2456,6 +3459,7 @@ export interface operations {
             /** @description `unsupported_media_type`: the request body is not JSON */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2465,6 +3469,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2487,6 +3514,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2499,6 +3527,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2508,6 +3537,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2517,6 +3547,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2526,6 +3557,27 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2535,6 +3587,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2560,6 +3635,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2589,6 +3665,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2598,6 +3675,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2607,6 +3685,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2616,6 +3695,7 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2625,6 +3705,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2647,6 +3750,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2664,6 +3771,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2673,6 +3784,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2682,6 +3794,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2691,6 +3804,36 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2700,6 +3843,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2722,6 +3897,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2747,6 +3923,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2756,6 +3933,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2765,6 +3943,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2774,6 +3953,27 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2783,6 +3983,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2805,6 +4028,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2829,6 +4053,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2838,6 +4063,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2847,6 +4073,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2856,6 +4083,27 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2865,6 +4113,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2888,6 +4159,10 @@ export interface operations {
             /** @description Successful response */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2907,6 +4182,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2916,6 +4195,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2925,6 +4205,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2934,6 +4215,36 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2943,6 +4254,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2967,6 +4310,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2992,6 +4336,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3001,6 +4346,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3010,6 +4356,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3019,6 +4366,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3062,6 +4432,10 @@ export interface operations {
                 headers: {
                     /** @description Present when this is the stored response of an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3084,6 +4458,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3093,6 +4471,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3102,6 +4481,10 @@ export interface operations {
             /** @description `insufficient_credits`: the period's credits cannot cover this request; nothing was charged */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3111,6 +4494,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3120,6 +4504,10 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3129,6 +4517,10 @@ export interface operations {
             /** @description `payload_too_large`: the request body is larger than the server accepts */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3138,15 +4530,51 @@ export interface operations {
             /** @description `unsupported_media_type`: the request body is not JSON */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            /** @description `test_mode_allowance_exhausted`: the organization's test-mode allowance of model-backed runs for today (UTC) is used up; nothing was accepted. Use a live key, or retry after `resets_at`; `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3172,6 +4600,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3210,6 +4639,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3219,6 +4649,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3228,6 +4659,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3237,6 +4669,7 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3246,6 +4679,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3268,6 +4724,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3280,6 +4737,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3289,6 +4747,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3298,6 +4757,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3307,6 +4767,27 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3316,6 +4797,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3336,6 +4840,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3356,6 +4861,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3365,6 +4871,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3374,6 +4881,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3383,6 +4891,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3403,6 +4934,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3423,6 +4955,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3432,6 +4965,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3441,6 +4975,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3450,6 +4985,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3470,6 +5028,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3489,6 +5048,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3498,6 +5058,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3507,6 +5068,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3516,6 +5078,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3536,6 +5121,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3575,12 +5164,23 @@ export interface operations {
                             name: string;
                             description: string;
                         }[];
+                        /** @description The models of this server (docs/api-conventions.md, "Model allow-list"). */
+                        models: {
+                            /** @description The model an agent without `model` asks (AGENT_MODEL); null without a model configured. */
+                            default: string | null;
+                            /** @description The model ids an agent may name in `model` (the operator's AGENT_MODEL and AGENT_MODELS). */
+                            allowed: string[];
+                        };
                     };
                 };
             };
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3590,6 +5190,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3599,6 +5200,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3608,6 +5210,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3650,7 +5284,7 @@ export interface operations {
                         /** @description Share (0–1) of the runs that completed on their own sent to a spot check (docs/api-conventions.md, "Spot checks"); default 0. */
                         spot_check_rate?: number;
                     };
-                    /** @description The model id to ask; default: the server's AGENT_MODEL. */
+                    /** @description The model id to ask, one of GET /v1/agents' `models.allowed` (else 400); default: the server's AGENT_MODEL. */
                     model?: string;
                     name: string;
                 };
@@ -3660,6 +5294,10 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3701,6 +5339,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3710,6 +5352,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3719,6 +5362,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3728,6 +5372,10 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3737,6 +5385,10 @@ export interface operations {
             /** @description `payload_too_large`: the request body is larger than the server accepts */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3746,6 +5398,10 @@ export interface operations {
             /** @description `unsupported_media_type`: the request body is not JSON */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3755,6 +5411,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3777,6 +5465,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3823,6 +5515,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3832,6 +5528,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3841,6 +5538,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3850,6 +5548,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3859,6 +5561,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3881,6 +5615,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3893,6 +5628,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3902,6 +5638,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3911,6 +5648,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3920,6 +5658,7 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3929,6 +5668,27 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3938,6 +5698,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3982,7 +5765,7 @@ export interface operations {
                         /** @description Share (0–1) of the runs that completed on their own sent to a spot check (docs/api-conventions.md, "Spot checks"); default 0. */
                         spot_check_rate?: number;
                     };
-                    /** @description The model id to ask; default: the server's AGENT_MODEL. */
+                    /** @description The model id to ask, one of GET /v1/agents' `models.allowed` (else 400); default: the server's AGENT_MODEL. */
                     model?: string;
                 };
             };
@@ -3991,6 +5774,10 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4032,6 +5819,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4041,6 +5832,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4050,6 +5842,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4059,6 +5852,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4068,6 +5865,10 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4077,6 +5878,10 @@ export interface operations {
             /** @description `payload_too_large`: the request body is larger than the server accepts */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4086,6 +5891,10 @@ export interface operations {
             /** @description `unsupported_media_type`: the request body is not JSON */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4095,6 +5904,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4123,6 +5964,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4164,6 +6006,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4173,6 +6016,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4182,6 +6026,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4191,6 +6036,7 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4200,6 +6046,7 @@ export interface operations {
             /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4209,6 +6056,7 @@ export interface operations {
             /** @description `payload_too_large`: the request body is larger than the server accepts */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4218,6 +6066,7 @@ export interface operations {
             /** @description `unsupported_media_type`: the request body is not JSON */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4227,6 +6076,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4254,6 +6126,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4302,6 +6178,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4311,6 +6191,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4320,6 +6201,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4329,6 +6211,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4338,6 +6224,38 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4360,18 +6278,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream of `data: {status, confidence, result, error}` updates, each with an `id:` */
+            /** @description Server-Sent Events. The schema is that of one event's data: each update is an `id:` line and a `data:` line holding a RunStreamEvent as JSON (see its description for the framing). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["RunStreamEvent"];
                 };
             };
             /** @description The run is finished and the request's `Last-Event-ID` is the id of its final update: nothing more will come (an EventSource stops reconnecting) */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4379,6 +6299,7 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4388,6 +6309,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4397,6 +6319,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4406,6 +6329,7 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4415,6 +6339,29 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4442,6 +6389,10 @@ export interface operations {
             /** @description application/x-ndjson: one line per judged run, `{run_id, agent_version, task, data, proposed_output, final_output, decision, feedback, reason_code, judged_at}` */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4451,6 +6402,10 @@ export interface operations {
             /** @description `validation_error`: the request failed validation; `issues` name each field */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4460,6 +6415,7 @@ export interface operations {
             /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4469,6 +6425,7 @@ export interface operations {
             /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4478,6 +6435,10 @@ export interface operations {
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4487,11 +6448,303 @@ export interface operations {
             /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhook-run-completed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Standard Webhooks: the event id (the body's `id`).
+                 * @example evt_6f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: Unix seconds when this attempt was signed; refuse stale ones.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`; during a secret rotation's overlap, a space-separated list (new secret first).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description `sha256=` + hex HMAC-SHA256 of the raw body keyed with the whole secret string (`whsec_…`), under the current secret.
+                 * @example sha256=3b1f0c6e5d4a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event name (the body's `event`).
+                 * @example run.completed
+                 */
+                "X-Service-Event": string;
+                /**
+                 * @description The event id (the body's `id`).
+                 * @example evt_6f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description When this attempt was signed (ISO 8601).
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status counts as delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused. Any other status (or no answer within 10 s) is a failed attempt: the delivery is retried with backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-run-failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Standard Webhooks: the event id (the body's `id`).
+                 * @example evt_6f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: Unix seconds when this attempt was signed; refuse stale ones.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`; during a secret rotation's overlap, a space-separated list (new secret first).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description `sha256=` + hex HMAC-SHA256 of the raw body keyed with the whole secret string (`whsec_…`), under the current secret.
+                 * @example sha256=3b1f0c6e5d4a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event name (the body's `event`).
+                 * @example run.completed
+                 */
+                "X-Service-Event": string;
+                /**
+                 * @description The event id (the body's `id`).
+                 * @example evt_6f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description When this attempt was signed (ISO 8601).
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status counts as delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused. Any other status (or no answer within 10 s) is a failed attempt: the delivery is retried with backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-run-triage-required": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Standard Webhooks: the event id (the body's `id`).
+                 * @example evt_6f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: Unix seconds when this attempt was signed; refuse stale ones.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`; during a secret rotation's overlap, a space-separated list (new secret first).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description `sha256=` + hex HMAC-SHA256 of the raw body keyed with the whole secret string (`whsec_…`), under the current secret.
+                 * @example sha256=3b1f0c6e5d4a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event name (the body's `event`).
+                 * @example run.completed
+                 */
+                "X-Service-Event": string;
+                /**
+                 * @description The event id (the body's `id`).
+                 * @example evt_6f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description When this attempt was signed (ISO 8601).
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status counts as delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused. Any other status (or no answer within 10 s) is a failed attempt: the delivery is retried with backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-triage-overdue": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Standard Webhooks: the event id (the body's `id`).
+                 * @example evt_6f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: Unix seconds when this attempt was signed; refuse stale ones.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`; during a secret rotation's overlap, a space-separated list (new secret first).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description `sha256=` + hex HMAC-SHA256 of the raw body keyed with the whole secret string (`whsec_…`), under the current secret.
+                 * @example sha256=3b1f0c6e5d4a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event name (the body's `event`).
+                 * @example run.completed
+                 */
+                "X-Service-Event": string;
+                /**
+                 * @description The event id (the body's `id`).
+                 * @example evt_6f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description When this attempt was signed (ISO 8601).
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriageOverdueEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status counts as delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused. Any other status (or no answer within 10 s) is a failed attempt: the delivery is retried with backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

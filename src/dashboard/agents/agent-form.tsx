@@ -8,21 +8,24 @@ import { useTRPC } from "../trpc";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { ErrorMessage } from "../ui/feedback";
-import { Field, Input, Textarea } from "../ui/input";
+import { Field, Input, Select, Textarea } from "../ui/input";
 import { checkOutputSchema } from "./schema-check";
-import type { TAgentTool, TAgentView, TToolName } from "./types";
+import type { TAgentTool, TAgentView, TModelChoices, TToolName } from "./types";
 
 const DEFAULT_SCHEMA = JSON.stringify({ type: "object", properties: { answer: { type: "string" } }, required: ["answer"] }, null, 2);
 
 export function AgentForm({
   agent,
   tools,
+  models,
   onDone,
   onCancel,
 }: {
   /** The agent to add a version to; absent to define a new one. */
   agent?: TAgentView;
   tools: TAgentTool[];
+  /** The models the server allows (agents.list's `models`): the select offers only these. */
+  models: TModelChoices;
   onDone: (name: string) => void;
   onCancel: () => void;
 }) {
@@ -36,6 +39,9 @@ export function AgentForm({
   const [chosenTools, setChosenTools] = useState<string[]>(agent?.tools ?? []);
   const [threshold, setThreshold] = useState(agent?.review.confidence_threshold?.toString() ?? "");
   const [always, setAlways] = useState(agent?.review.always ?? false);
+  // "" is the server's default model. A version's model the server no longer allows is not
+  // offered: saving the next version moves it to an allowed one (the server refuses others).
+  const [model, setModel] = useState(agent?.model && models.allowed.includes(agent.model) ? agent.model : "");
   const schemaCheck = useMemo(() => checkOutputSchema(schemaText), [schemaText]);
   const thresholdValue = threshold.trim() === "" ? undefined : Number(threshold);
   const thresholdProblem =
@@ -61,7 +67,7 @@ export function AgentForm({
       tools: chosenTools as TToolName[],
       // What the form does not edit carries over to the next version unchanged.
       input_schema: agent?.input_schema ?? undefined,
-      model: agent?.model ?? undefined,
+      model: model || undefined,
       review: { confidence_threshold: thresholdValue, always },
     };
     if (agent) addVersion.mutate({ name: agent.name, ...body });
@@ -129,6 +135,26 @@ export function AgentForm({
               </label>
             ))}
           </fieldset>
+          <Field
+            id={`${id}-model`}
+            label="Model"
+            hint={
+              agent?.model && !models.allowed.includes(agent.model)
+                ? `Version ${agent.version} names ${agent.model}, which this server no longer allows: its runs are refused. Pick one of the server's models.`
+                : "The model every run of this version asks: one the server allows."
+            }
+          >
+            <Select id={`${id}-model`} value={model} onChange={(event) => setModel(event.target.value)} aria-describedby={`${id}-model-hint`} className="max-w-sm">
+              <option value="">{models.default ? `Server default (${models.default})` : "Server default"}</option>
+              {models.allowed
+                .filter((allowed) => allowed !== models.default)
+                .map((allowed) => (
+                  <option key={allowed} value={allowed}>
+                    {allowed}
+                  </option>
+                ))}
+            </Select>
+          </Field>
           <Field
             id={`${id}-threshold`}
             label="Review threshold"

@@ -33,6 +33,7 @@ export function AgentsPage() {
 
   const list = agents.data?.data ?? [];
   const tools = agents.data?.tools ?? [];
+  const models = agents.data?.models ?? { default: null, allowed: [] };
   const current = list.find((agent) => agent.name === selected);
   return (
     <>
@@ -52,6 +53,7 @@ export function AgentsPage() {
         {editing?.kind === "new" ? (
           <AgentForm
             tools={tools}
+            models={models}
             onCancel={() => setEditing(null)}
             onDone={(name) => {
               setEditing(null);
@@ -101,7 +103,7 @@ export function AgentsPage() {
         )}
         {current ? (
           editing?.kind === "version" && editing.name === current.name ? (
-            <AgentForm key={`${current.name}-${current.version}`} agent={current} tools={tools} onCancel={() => setEditing(null)} onDone={() => setEditing(null)} />
+            <AgentForm key={`${current.name}-${current.version}`} agent={current} tools={tools} models={models} onCancel={() => setEditing(null)} onDone={() => setEditing(null)} />
           ) : (
             <AgentDetail
               key={current.name}

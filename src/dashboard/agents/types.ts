@@ -4,6 +4,8 @@ import type { TAppRouter } from "../../transport/trpc/root";
 type TOutputs = inferRouterOutputs<TAppRouter>;
 export type TAgentView = TOutputs["agents"]["list"]["data"][number];
 export type TAgentTool = TOutputs["agents"]["list"]["tools"][number];
+/** The server's models: the default (AGENT_MODEL) and the ids an agent may name (AGENT_MODELS). */
+export type TModelChoices = TOutputs["agents"]["list"]["models"];
 /** A tool name the server accepts (the list it publishes: agents.list's `tools`). */
 export type TToolName = NonNullable<inferRouterInputs<TAppRouter>["agents"]["create"]["tools"]>[number];
 

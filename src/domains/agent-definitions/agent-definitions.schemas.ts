@@ -60,7 +60,13 @@ export const ZAgentVersionBody = z.object({
     .max(TOOL_NAMES.length)
     .optional(),
   review: ZReviewRequest.optional(),
-  model: z.string().trim().min(1).max(200).optional().meta({ description: "The model id to ask; default: the server's AGENT_MODEL." }),
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: "The model id to ask, one of GET /v1/agents' `models.allowed` (else 400); default: the server's AGENT_MODEL." }),
 });
 export type TAgentVersionBody = z.infer<typeof ZAgentVersionBody>;
 
@@ -98,7 +104,13 @@ export const ZAgent = z.object({
 export type TAgent = z.infer<typeof ZAgent>;
 
 export const ZAgentTool = z.object({ name: z.string(), description: z.string() });
-export const ZListAgentsResponse = z.object({ data: z.array(ZAgent), tools: z.array(ZAgentTool) });
+export const ZModelChoices = z
+  .object({
+    default: z.string().nullable().meta({ description: "The model an agent without `model` asks (AGENT_MODEL); null without a model configured." }),
+    allowed: z.array(z.string()).meta({ description: "The model ids an agent may name in `model` (the operator's AGENT_MODEL and AGENT_MODELS)." }),
+  })
+  .meta({ description: "The models of this server (docs/api-conventions.md, \"Model allow-list\")." });
+export const ZListAgentsResponse = z.object({ data: z.array(ZAgent), tools: z.array(ZAgentTool), models: ZModelChoices });
 export const ZAgentResponse = z.object({ agent: ZAgent });
 export const ZAgentVersionSummary = z.object({
   version: z.number().int(),

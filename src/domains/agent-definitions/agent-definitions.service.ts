@@ -8,6 +8,7 @@ import { Prisma, type AgentDefinition } from "../../generated/prisma/client.ts";
 import { AGENT_TYPES, isBuiltInAgentType, type TAgentType } from "../agents/agent-types.ts";
 import { BUILT_IN_INPUT_SCHEMAS, schemaProblem, type TJsonSchema } from "../agents/input-schemas.ts";
 import { ASSISTANT_TOOLS, TOOLS_BY_NAME } from "../agents/model-tools.ts";
+import { assertModelAllowed, modelChoices } from "../agents/model-allow-list.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import type { TAgent, TAgentVersionBody, TCreateAgentRequest } from "./agent-definitions.schemas.ts";
@@ -103,7 +104,7 @@ const toolList = () =>
 
 export async function listAgents(principal: TPrincipal) {
   const custom = await findActiveDefinitions(tenantScope(principal));
-  return { data: [...builtInAgents(), ...custom.map(serializeAgent)], tools: toolList() };
+  return { data: [...builtInAgents(), ...custom.map(serializeAgent)], tools: toolList(), models: modelChoices() };
 }
 
 export async function getAgent(principal: TPrincipal, name: string) {
@@ -139,8 +140,10 @@ function invalidSchema(field: "output_schema" | "input_schema", problem: string)
   return validationError(message, [{ path: field, message: problem }]);
 }
 
-/** A version's content checked: both schemas compile (Ajv, draft 2020-12) and the output is an object. */
+/** A version's content checked: an allowed model, both schemas compile (Ajv, draft 2020-12) and the output is an object. */
 function versionContent(principal: TPrincipal, body: TAgentVersionBody): TVersionContent {
+  // Only the operator's models (AGENT_MODEL, AGENT_MODELS): 400 listing them.
+  assertModelAllowed(body.model);
   const outputSchema = body.output_schema ?? DEFAULT_OUTPUT_SCHEMA;
   const outputProblem = schemaProblem(outputSchema);
   if (outputProblem) throw invalidSchema("output_schema", outputProblem);

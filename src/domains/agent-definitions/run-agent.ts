@@ -7,6 +7,7 @@ import { isBuiltInAgentType } from "../agents/agent-types.ts";
 import { assertAgentTypeAvailable } from "../agents/assistant.ts";
 import type { TCustomAgentVersion } from "../agents/custom-agent.ts";
 import { assertInputFits, type TJsonSchema } from "../agents/input-schemas.ts";
+import { modelNotAllowedProblem } from "../agents/model-allow-list.ts";
 import { modelSettings } from "../../foundation/env.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
@@ -23,7 +24,8 @@ const refuse = (path: string, message: string) => validationError(message, [{ pa
 
 /**
  * The version the accepted runs are pinned to, or a 400 naming what is wrong (nothing is
- * charged): an unknown or archived agent, a version that does not exist, no model, or a
+ * charged): an unknown or archived agent, a version that does not exist, no model (or a
+ * version naming a model the server no longer allows), or a
  * `data` that does not fit the version's input_schema.
  */
 export async function pinAgentVersion(principal: TPrincipal, request: TAgentRequest): Promise<number> {
@@ -50,6 +52,11 @@ async function pinCustomAgentVersion(principal: TPrincipal, request: TAgentReque
   const version = request.agentVersion ?? definition.activeVersion;
   const pinned = version === definition.activeVersion ? definition.active : await findVersion(tenant, request.agentType, version);
   if (!pinned) throw refuse("agent_version", `agent_version ${version} does not exist: GET /v1/agents/${request.agentType} lists the versions of ${request.agentType}`);
+  // A version stored before the operator narrowed AGENT_MODELS: refused before anything is charged or asked.
+  const modelProblem = modelNotAllowedProblem(pinned.model);
+  if (modelProblem) {
+    throw refuse(request.agentVersion === undefined ? "agent_type" : "agent_version", `agent ${request.agentType} version ${version} cannot run: ${modelProblem}; add a version with an allowed model`);
+  }
   const inputSchema = pinned.inputSchema as TJsonSchema | null;
   if (inputSchema) for (const input of request.inputs) assertInputFits(inputSchema, input.data ?? {}, input.root);
   return version;

@@ -30,10 +30,21 @@ export function reviewerMessage(feedback: string): string {
   return `A reviewer sent your answer back with this feedback:\n${feedback}\n\nRevise your answer accordingly and reply again with only the JSON object matching the schema.`;
 }
 
+/**
+ * Why a model that answered still left the run without a result (docs/api-conventions.md,
+ * "Model-backed agents"): `output_schema_mismatch`, a custom agent's answer broke its
+ * output_schema (or the envelope around it) after the repair request; `model_answer_malformed`,
+ * the same for the service's own answer schema; `model_call_limit`, the model kept asking
+ * for tools until the call limit.
+ */
+export type TUnusableAnswerCode = "output_schema_mismatch" | "model_answer_malformed" | "model_call_limit";
+
 export type TModelAgentOutcome =
   | { kind: "result"; result: TAgentResult }
-  /** The model failed: the run fails as a service error (refunded). */
+  /** The model gave no answer (refused, kept failing, timed out): the run fails as a service error (refunded). */
   | { kind: "failed"; message: string }
+  /** The model answered, but no answer could be used: the run fails and stays charged (the call was made). */
+  | { kind: "unusable_answer"; code: TUnusableAnswerCode; message: string }
   /** The run's own input cannot be used (as with the built-in agents: not refunded). */
   | { kind: "input_error"; message: string };
 
@@ -157,6 +168,8 @@ export async function converse<TAnswer>(options: {
   requestModel?: string;
   /** Go on with a conversation a reviewer sent back instead of starting one (system and user are then unused). */
   continueFrom?: TConversationContinuation;
+  /** What a second unusable answer is called (a custom agent: its output_schema was broken). */
+  malformedCode?: TUnusableAnswerCode;
 }): Promise<TModelAgentRun> {
   const messages: TChatMessage[] = options.continueFrom
     ? [...options.continueFrom.messages, { role: "user", content: reviewerMessage(options.continueFrom.feedback) }]
@@ -207,7 +220,11 @@ export async function converse<TAnswer>(options: {
     const parsed = options.parse(answer.content);
     if (parsed.ok) return done(options.accept(parsed.answer, transcript.tool_calls));
     if (repaired) {
-      return done({ kind: "failed", message: `The model's answer was malformed after one repair attempt: ${parsed.problem}` });
+      return done({
+        kind: "unusable_answer",
+        code: options.malformedCode ?? "model_answer_malformed",
+        message: `The model's answer was malformed after one repair attempt: ${parsed.problem}`,
+      });
     }
     repaired = true;
     messages.push({
@@ -215,7 +232,7 @@ export async function converse<TAnswer>(options: {
       content: `Your answer could not be used: ${parsed.problem}. Reply again with only the JSON object matching the schema, nothing else.`,
     });
   }
-  return done({ kind: "failed", message: `The model did not finish within ${MAX_MODEL_CALLS} calls` });
+  return done({ kind: "unusable_answer", code: "model_call_limit", message: `The model did not finish within ${MAX_MODEL_CALLS} calls` });
 }
 
 export function runAssistant(

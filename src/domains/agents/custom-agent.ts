@@ -1,8 +1,8 @@
 // A custom agent's run (docs/api-conventions.md, "Agent definitions"): the version's
 // instructions are the system prompt, the model answers `{output, confidence, needs_review,
 // review_reason}` with structured output, and `output` must fit the version's output
-// schema (Ajv): one repair request naming the violated path, then the run fails as a
-// service error. Pure apart from `call`, which the caller makes durable (one step per call).
+// schema (Ajv): one repair request naming the violated path, then the run fails with
+// output_schema_mismatch (charged: the model answered). Pure apart from `call`, which the caller makes durable (one step per call).
 import { z } from "zod";
 import { converse, parseModelJson, userMessageFor, type TConversationContinuation, type TModelAgentRun, type TModelCall } from "./assistant.ts";
 import { dataPath, outputIssues, type TJsonSchema } from "./input-schemas.ts";
@@ -99,5 +99,7 @@ export function runCustomAgent(
     parse: parseCustomAnswer(version.outputSchema),
     accept: (answer) => ({ kind: "result", result: customResultOf(version, answer) }),
     tools,
+    // The customer's instructions and schema: an answer that keeps breaking them is the run's own failure (charged).
+    malformedCode: "output_schema_mismatch",
   });
 }

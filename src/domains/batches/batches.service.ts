@@ -13,6 +13,7 @@ import { BUILT_IN_INPUT_SCHEMAS } from "../agents/input-schemas.ts";
 import { acceptWork, assertInputsFit, type TRecordAccepted } from "../runs/accept-work.ts";
 import { countSettledRows } from "../runs/batch-row-settlement.ts";
 import { workDispatcher } from "../runs/dispatcher.ts";
+import { usesModel } from "../runs/run-execution.ts";
 import type { TCreateBatchRequest, TCreateBatchResponse } from "./batches.schemas.ts";
 
 function serializeJob(job: BatchJob) {
@@ -94,8 +95,13 @@ export async function createBatch(
         SELECT gen_random_uuid(), ${job.id}::uuid, ${scope.organizationId}::uuid, ${scope.livemode}, position - 1, task, data, run_id,
                ${job.createdAt}, ${job.createdAt}
         FROM input ORDER BY position`;
-      // All or nothing: every row is charged, or the whole batch is refused (402).
-      const chargedRuns = runIds.map((runId) => ({ runId, agentType: request.agent_type }));
+      // All or nothing: every row is charged, or the whole batch is refused (402); in test
+      // mode every model-backed row counts against the day's allowance, or none does (429).
+      const chargedRuns = runIds.map((runId, index) => ({
+        runId,
+        agentType: request.agent_type,
+        modelBacked: !principal.livemode && usesModel({ agentType: request.agent_type, task: tasks[index]!, data: request.rows[index]!.data ?? null }),
+      }));
       return { created: job, chargedRuns, response: { job: serializeJob(job) } };
     },
     dispatch: (job) => workDispatcher().batchAccepted(job.id),

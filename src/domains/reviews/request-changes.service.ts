@@ -6,7 +6,7 @@
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { isBuiltInAgentType } from "../agents/agent-types.ts";
-import { assertInputsFit } from "../runs/accept-work.ts";
+import { assertInputsFit, countTestModeRound } from "../runs/accept-work.ts";
 import { settleBatchRowForRun } from "../runs/batch-row-settlement.ts";
 import { workDispatcher } from "../runs/dispatcher.ts";
 import { publishRunChange, publishTriageChange } from "../runs/run-notifier.ts";
@@ -72,6 +72,8 @@ export async function requestChanges(principal: TPrincipal, triageItemId: string
     });
     if (runsMoved === 0) throw conflict("The run is no longer waiting for a person");
     const run = await tx.run.findUniqueOrThrow({ where: { id: current.id } });
+    // Another round of a model-backed run in test mode counts against the day's allowance.
+    await countTestModeRound(tx, principal, run);
     // A batch row goes back to pending (not settled while it waited, so no counter moves).
     await settleBatchRowForRun(tx, run);
     return { item: { id: existing.id, resolvedAt }, run };

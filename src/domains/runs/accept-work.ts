@@ -11,7 +11,9 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
 import { BUILT_IN_INPUT_SCHEMAS, dataPath, inputIssues } from "../agents/input-schemas.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
-import { debitForRuns } from "../usage/credits.ts";
+import { debitForRuns, type TChargedRun } from "../usage/credits.ts";
+import { countTestModeModelRuns } from "../usage/test-mode-allowance.ts";
+import { usesModel } from "./run-execution.ts";
 
 type TTransaction = Prisma.TransactionClient;
 
@@ -51,7 +53,7 @@ export async function acceptWork<TResponse, TCreated>(input: {
   principal: TPrincipal;
   webhookUrl?: string;
   /** Writes the records; returns the runs to charge and the response to send. */
-  create: (tx: TTransaction) => Promise<{ created: TCreated; chargedRuns: { runId: string; agentType: string }[]; response: TResponse }>;
+  create: (tx: TTransaction) => Promise<{ created: TCreated; chargedRuns: TChargedRun[]; response: TResponse }>;
   recordAccepted?: TRecordAccepted<TResponse>;
   /** Hands the committed work to the execution engine. */
   dispatch: (created: TCreated) => Promise<void>;
@@ -100,4 +102,20 @@ export async function acceptInOneStatement<TResponse>(input: {
   }
   await input.dispatch();
   return input.response;
+}
+
+/**
+ * A review round sent back in test mode calls the model again: a model-backed run's round
+ * counts against the day's allowance like a new run (429 test_mode_allowance_exhausted in
+ * the caller's transaction, which then changes nothing). Live rounds are not charged again.
+ */
+export async function countTestModeRound(
+  tx: TTransaction,
+  principal: TPrincipal,
+  run: { agentType: string; task: string; data: unknown },
+): Promise<void> {
+  if (principal.livemode) return;
+  const data = run.data && typeof run.data === "object" && !Array.isArray(run.data) ? (run.data as Record<string, unknown>) : null;
+  if (!usesModel({ agentType: run.agentType, task: run.task, data })) return;
+  await countTestModeModelRuns(tx, principal.organizationId, 1);
 }

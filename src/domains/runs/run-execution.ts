@@ -19,6 +19,7 @@ import { env, modelSettings } from "../../foundation/env.ts";
 import { isBuiltInAgentType, type TAgentType } from "../agents/agent-types.ts";
 import { runCustomAgent } from "../agents/custom-agent.ts";
 import { customAgentVersionOf } from "../agent-definitions/run-agent.ts";
+import { modelNotAllowedProblem } from "../agents/model-allow-list.ts";
 import { refundRun } from "../usage/credits.ts";
 import type { TRunEventName, TRunOutcome } from "./run-events.ts";
 import { settledCountersAssignments } from "./batch-row-settlement.ts";
@@ -85,7 +86,15 @@ export async function startRun(runId: string): Promise<TStartedRun | null> {
   };
 }
 
-export type TAgentOutcome = { kind: "result"; result: TAgentResult } | { kind: "input_error"; message: string };
+/**
+ * `input_error`: the run's own input cannot be used; `unusable_answer`: the model answered
+ * but no answer could be used (its message starts with the reason's code). Both fail the
+ * run and keep its charge; only a service error is refunded.
+ */
+export type TAgentOutcome =
+  | { kind: "result"; result: TAgentResult }
+  | { kind: "input_error"; message: string }
+  | { kind: "unusable_answer"; message: string };
 
 /** Calls the agent. Input problems are an outcome (the run fails); anything else throws and is retried. */
 export async function callAgent(run: TStartedRun): Promise<TAgentOutcome> {
@@ -161,8 +170,10 @@ function withPriorRounds(done: TModelAgentRun, prior: TPriorRounds | null, conti
 
 /**
  * Runs a model-backed agent, each model call through `call` (a durable step), and stores
- * the conversation and token usage with the run. A model that refuses, keeps failing or
- * answers malformed JSON twice fails the run as a service error (refunded). In a later
+ * the conversation and token usage with the run. A model that gives no answer (refuses,
+ * keeps failing, times out) fails the run as a service error (refunded); a model that
+ * answered but whose answers cannot be used (malformed or breaking the agent's
+ * output_schema twice, the call limit) fails it as an unusable answer (charged). In a later
  * review round (`prior`), an assistant or custom agent continues its conversation with the
  * reviewer's feedback; usage and transcript accumulate over the rounds.
  */
@@ -188,6 +199,9 @@ export async function callModelAgent(
         run.agentVersion ?? 1,
       );
       if (!version) return { kind: "service_error", message: `Agent ${run.agentType} version ${run.agentVersion ?? 1} could not be found` };
+      // Accepted before the operator took its model off AGENT_MODELS: nothing is asked, the charge is given back.
+      const modelProblem = modelNotAllowedProblem(version.model);
+      if (modelProblem) return { kind: "service_error", message: `Agent ${run.agentType} version ${version.version} cannot run: ${modelProblem}` };
       done = await runCustomAgent(version, input, call, settings.model, continueFrom);
     }
   } catch (error) {
@@ -198,6 +212,7 @@ export async function callModelAgent(
   await saveModelRecord(run.runId, done);
   if (done.outcome.kind === "result") return { kind: "result", result: done.outcome.result };
   if (done.outcome.kind === "input_error") return { kind: "input_error", message: done.outcome.message };
+  if (done.outcome.kind === "unusable_answer") return { kind: "unusable_answer", message: `${done.outcome.code}: ${done.outcome.message}` };
   return { kind: "service_error", message: done.outcome.message };
 }
 

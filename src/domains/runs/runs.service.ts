@@ -16,6 +16,7 @@ import { workDispatcher } from "./dispatcher.ts";
 import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
 import { findRunPage, findRunWithTriage } from "./run-queries.ts";
 import { buildRunSteps } from "./run-steps.ts";
+import { usesModel } from "./run-execution.ts";
 import { TASK_PREVIEW_LENGTH, type TCreateRunRequest, type TCreateRunResponse } from "./runs.schemas.ts";
 import { serializeRun, serializeRunListItem, serializeTriageItem } from "./serializers.ts";
 
@@ -37,6 +38,8 @@ export async function createRun(
   });
   // A built-in's data is checked against its published input_schema (a custom agent's was, above).
   if (isBuiltInAgentType(request.agent_type)) assertInputsFit(request.agent_type, [{ data: request.data, root: "data" }]);
+  // A test-mode run that will call the model counts against the day's allowance (credits.ts).
+  const modelBacked = !principal.livemode && usesModel({ agentType: request.agent_type, task: request.task, data: request.data ?? null });
   const runId = randomUUID();
   const priority = request.priority;
   const acceptedAt = new Date();
@@ -51,7 +54,7 @@ export async function createRun(
     webhookUrl: request.webhook_url,
     recordAccepted,
     response: { run_id: runId, status: "queued", agent_type: request.agent_type, estimated_completion: "async" },
-    write: (client) => chargeAndInsert(client, principal, [{ runId, agentType: request.agent_type }], insertRun),
+    write: (client) => chargeAndInsert(client, principal, [{ runId, agentType: request.agent_type, modelBacked }], insertRun),
     dispatch: () => workDispatcher().runAccepted({ runId, priority }),
   });
 }

@@ -11,6 +11,7 @@ import { AppError, notFound } from "../../foundation/errors.ts";
 import type { TAgentType } from "../agents/agent-types.ts";
 import { billingPeriod, INCLUDED_MONTHLY_CREDITS } from "./plans.ts";
 import { costOfRun } from "./prices.ts";
+import { allowanceExhausted, countTestModeModelRuns, countTestModeModelRunsSql } from "./test-mode-allowance.ts";
 
 type TClient = TDatabase | Prisma.TransactionClient;
 
@@ -180,12 +181,21 @@ function insufficientCredits(entries: TLedgerEntryInput[], outcome: TWriteResult
   });
 }
 
-const runEntries = (principal: TPrincipal, runs: { runId: string; agentType: TAgentType | string }[]): TLedgerEntryInput[] =>
+/**
+ * A run being accepted: `modelBacked` when its agent will call the model (then, in test
+ * mode, it counts against the day's allowance instead of being charged).
+ */
+export type TChargedRun = { runId: string; agentType: TAgentType | string; modelBacked?: boolean };
+
+const modelBackedCount = (runs: TChargedRun[]) => runs.filter((run) => run.modelBacked).length;
+
+const runEntries = (principal: TPrincipal, runs: TChargedRun[]): TLedgerEntryInput[] =>
   runs.map((run) => ({ amount: -costOfRun(run.agentType), reason: "run", runId: run.runId, memberId: principal.memberId }));
 
 /**
  * Charges accepted runs, inside the transaction that inserted them. Test mode is free
- * (nothing is written). Live mode: the whole cost must fit the period balance, else
+ * (nothing is written), but its model-backed runs count against the day's allowance, all
+ * or nothing (429 test_mode_allowance_exhausted). Live mode: the whole cost must fit the period balance, else
  * `insufficient_credits` (402) is thrown and the caller's transaction (runs, batch,
  * idempotency record) rolls back. Each run gets one "run" entry whose balance_after is
  * credits_remaining after it; unlimited plans record entries with balance_after 0.
@@ -193,9 +203,10 @@ const runEntries = (principal: TPrincipal, runs: { runId: string; agentType: TAg
 export async function debitForRuns(
   tx: Prisma.TransactionClient,
   principal: TPrincipal,
-  runs: { runId: string; agentType: TAgentType | string }[],
+  runs: TChargedRun[],
 ): Promise<void> {
-  if (!principal.livemode || runs.length === 0) return;
+  if (!principal.livemode) return countTestModeModelRuns(tx, principal.organizationId, modelBackedCount(runs));
+  if (runs.length === 0) return;
   const entries = runEntries(principal, runs);
   const outcome = await writeLedger(tx, { organizationId: principal.organizationId, entries, mustFit: true, writtenAt: new Date() });
   if (!outcome) throw notFound("Organization");
@@ -205,20 +216,32 @@ export async function debitForRuns(
 /**
  * One statement that charges `runs` and, only if the charge went through, runs `insert`
  * (an INSERT … SELECT … FROM charged, e.g. the run itself): both commit or neither, with
- * no transaction round trips around them. Test mode charges nothing and always inserts.
+ * no transaction round trips around them. Test mode charges nothing: it inserts, counting
+ * model-backed runs against the day's allowance (429 test_mode_allowance_exhausted beyond).
  * Throws `insufficient_credits` (402) when the balance does not cover the runs.
  */
 export async function chargeAndInsert(
   client: TClient,
   principal: TPrincipal,
-  runs: { runId: string; agentType: TAgentType | string }[],
+  runs: TChargedRun[],
   insert: Prisma.Sql,
 ): Promise<void> {
   // Outside a transaction the statement goes straight to the shared pool (the hot path of
   // POST /v1/run: Prisma's raw-query pipeline was a sixth of its CPU).
   const query = <T>(statement: Prisma.Sql) => (client === db() ? sqlStatement<T>(statement) : client.$queryRaw<T[]>(statement));
   if (!principal.livemode) {
-    await query(Prisma.sql`WITH charged AS (SELECT 1) ${insert}`);
+    const modelRuns = modelBackedCount(runs);
+    if (modelRuns === 0) {
+      await query(Prisma.sql`WITH charged AS (SELECT 1) ${insert}`);
+      return;
+    }
+    // Counted against the day's test-mode allowance in the same statement: inserted only if counted.
+    const countedAt = new Date();
+    const [outcome] = await query<{ counted: boolean }>(Prisma.sql`
+      WITH ${countTestModeModelRunsSql(principal.organizationId, modelRuns, countedAt)},
+      accepted AS (${insert})
+      SELECT EXISTS (SELECT 1 FROM charged) AS counted`);
+    if (!outcome?.counted) throw await allowanceExhausted(client, principal.organizationId, modelRuns, countedAt);
     return;
   }
   const writtenAt = new Date();

@@ -20,7 +20,8 @@ import { logger } from "../../foundation/logger.ts";
 import { currentRequestId, runWithRequestId } from "../../foundation/request-context.ts";
 import { procedureMetaByPath, requiresCaller, type TApiMeta } from "../trpc/init.ts";
 import type { TContext, TPreauthorized } from "../trpc/context.ts";
-import { buildOpenApiDocument } from "./openapi.ts";
+import { buildOpenApiDocument, METHODS_WITH_BODY, type TWebhookDelivery } from "./openapi.ts";
+import { keepBodiesStrict } from "./strict-bodies.ts";
 
 type TRequest = IncomingMessage & { body?: unknown; query?: Record<string, string[]> };
 type THeaderReader = (name: string) => string | undefined;
@@ -31,6 +32,8 @@ export type TRestRoute = {
   /** OpenAPI path template, e.g. "/v1/runs/{id}/stream". */
   path: string;
   operation: ZodOpenApiOperationObject;
+  /** Spends a rate-limit policy: its responses carry RateLimit-* (documented as such). */
+  rateLimited?: boolean;
   handle: (call: { req: IncomingMessage; res: ServerResponse; params: Record<string, string>; header: THeaderReader }) => Promise<void>;
 };
 
@@ -43,6 +46,8 @@ export type TAuthorize = (
 export type TRestHandlerOptions = {
   router: AnyRouter;
   routes: TRestRoute[];
+  /** The deliveries the service sends, documented as the document's `webhooks`. */
+  webhooks?: TWebhookDelivery[];
   /** Server URL written into the OpenAPI document (read when it is first served: the port may be chosen at listen time). */
   publicBaseUrl: string | (() => string);
   maxBodyBytes: number;
@@ -51,8 +56,6 @@ export type TRestHandlerOptions = {
 
 /** A procedure served at an OpenAPI method and path. */
 type TProcedureRoute = { procedurePath: string; method: string; meta: TApiMeta; match: (pathname: string) => Record<string, string> | null };
-
-const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const statusOverrides = new WeakMap<IncomingMessage, number>();
 const errorsByRequest = new WeakMap<IncomingMessage, unknown>();
@@ -166,11 +169,13 @@ export function isPublicApiPath(url: string | undefined): boolean {
 }
 
 /** The OpenAPI document of a router tree plus its extra routes. */
-export function openApiDocument(options: Pick<TRestHandlerOptions, "router" | "routes" | "publicBaseUrl">) {
+export function openApiDocument(options: Pick<TRestHandlerOptions, "router" | "routes" | "webhooks" | "publicBaseUrl">) {
   return buildOpenApiDocument({
     router: options.router,
     baseUrl: typeof options.publicBaseUrl === "function" ? options.publicBaseUrl() : options.publicBaseUrl,
     extraPaths: Object.fromEntries(options.routes.map((route) => [route.path, { [route.method.toLowerCase()]: route.operation }])),
+    rateLimitedExtras: new Set(options.routes.filter((route) => route.rateLimited).map((route) => `${route.method.toLowerCase()} ${route.path}`)),
+    webhooks: options.webhooks,
   });
 }
 
@@ -178,6 +183,8 @@ export function openApiDocument(options: Pick<TRestHandlerOptions, "router" | "r
 export function createRestHandler(options: TRestHandlerOptions): (req: TRequest, res: ServerResponse) => Promise<void> {
   const metaByPath = procedureMetaByPath(options.router);
   const procedures = procedureRoutes(options.router);
+  // Before the adapter first runs: it would switch string coercion on for bodies too.
+  keepBodiesStrict(options.router);
   const routes = options.routes.map((route) => ({ ...route, match: pathMatcher(route.path) }));
   let document: string | undefined;
   const serializedDocument = () => (document ??= JSON.stringify(openApiDocument(options)));

@@ -45,7 +45,7 @@ export const agentsRouter = router({
         method: "GET",
         path: "/v1/agents",
         tags: ["agents"],
-        summary: "List the agents: the built-ins and the organization's own in the key's mode, and the tools",
+        summary: "List the agents: the built-ins and the organization's own in the key's mode, and the tools", description: "The built-in agents and the organization's own that are not archived, each with its active version, plus the tools a custom agent may name.",
       },
     })
     .input(z.object({}))
@@ -75,7 +75,7 @@ export const agentsRouter = router({
     .meta({
       scope: "agents:read",
       rateLimit: "standard",
-      openapi: { method: "GET", path: "/v1/agents/{name}", tags: ["agents"], summary: "Get an agent and its versions" },
+      openapi: { method: "GET", path: "/v1/agents/{name}", tags: ["agents"], summary: "Get an agent and its versions", description: "One agent, built-in or the organization's own, with every version and which one is active." },
     })
     .input(ZAgentNameInput)
     .output(ZGetAgentResponse)
@@ -160,7 +160,7 @@ export const agentsRouter = router({
   // an Idempotency-Key apply alike. Live mode is refused rather than switched: agents are
   // defined per mode, and the run must be readable (runs.watch) in the dashboard's mode.
   tryRun: apiProcedure
-    .meta({ scope: "agents:run", rateLimit: "strict", errors: ["conflict", "insufficient_credits"] })
+    .meta({ scope: "agents:run", rateLimit: "strict", errors: ["conflict", "insufficient_credits", "test_mode_allowance_exhausted"] })
     .input(ZTryRunRequest)
     .output(ZCreateRunResponse)
     .mutation(({ ctx, input }) => {

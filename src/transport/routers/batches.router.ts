@@ -22,12 +22,12 @@ export const batchesRouter = router({
       scope: "batch:run",
       rateLimit: "batches",
       successStatus: CREATE_STATUS,
-      errors: ["insufficient_credits"],
+      errors: ["insufficient_credits", "test_mode_allowance_exhausted"],
       openapi: {
         method: "POST",
         path: "/v1/batches",
         tags: ["batches"],
-        summary: "Run one agent type over up to 500 rows",
+        summary: "Run one agent type over up to 500 rows", description: "Creates one run per row and answers 201 with the job. A live key is charged for every row at once, all or nothing (402 `insufficient_credits` creates nothing); test keys are free. Rows are checked against the agent's input schema first (a 400 names `rows.N...`). Send an `Idempotency-Key` to retry safely.",
         requestHeaders: ZIdempotencyRequestHeaders,
         responseHeaders: ZIdempotencyResponseHeaders,
       },
@@ -48,13 +48,13 @@ export const batchesRouter = router({
     .query(({ input }) => batchInputSchema(input.agent_type)),
 
   list: apiProcedure
-    .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches", tags: ["batches"], summary: "List batch jobs, newest first" } })
+    .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches", tags: ["batches"], summary: "List batch jobs, newest first", description: "The batch jobs of the key's organization and mode, newest first, with their row counts." } })
     .input(ZListBatchesQuery)
     .output(ZListBatchesResponse)
     .query(({ ctx, input }) => listBatches(ctx.principal, input)),
 
   get: apiProcedure
-    .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches/{id}", tags: ["batches"], summary: "Get a batch job and its rows" } })
+    .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches/{id}", tags: ["batches"], summary: "Get a batch job and its rows", description: "The job with its counts and its rows (each with its `run_id`) in row order; `rows_limit` and `rows_offset` return a window of the rows (`rows_limit=0`: the counts only)." } })
     .input(ZGetBatchQuery)
     .output(ZGetBatchResponse)
     .query(({ ctx, input }) => getBatch(ctx.principal, input.id, { limit: input.rows_limit, offset: input.rows_offset })),
@@ -62,7 +62,7 @@ export const batchesRouter = router({
   cancel: apiProcedure
     .meta({
       scope: "batch:run",
-      openapi: { method: "POST", path: "/v1/batches/{id}/cancel", tags: ["batches"], summary: "Cancel a pending or running batch" },
+      openapi: { method: "POST", path: "/v1/batches/{id}/cancel", tags: ["batches"], summary: "Cancel a pending or running batch", description: "Rows not yet started are cancelled and never start; rows already running finish on their own. A job that is already finished or cancelled is a 400 naming `id`. Takes no body." },
     })
     .input(ZBatchIdInput)
     .output(ZCancelBatchResponse)

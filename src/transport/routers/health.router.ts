@@ -34,7 +34,7 @@ export const healthRouter = router({
   check: publicProcedure
     .meta({
       alsoAnswers: { status: 503, description: "degraded: the database is unreachable" },
-      openapi: { method: "GET", path: "/v1/health", tags: ["health"], summary: "Service health (no key needed)", protect: false },
+      openapi: { method: "GET", path: "/v1/health", tags: ["health"], summary: "Service health (no key needed)", description: "200 `{status: \"ok\"}` when the service and its database answer; 503 with the same body and `status: \"degraded\"` when the database does not answer within 2 s. Needs no key and counts against no limit: meant for load balancers and uptime probes.", protect: false },
     })
     .input(z.object({}))
     .output(ZHealthResponse)

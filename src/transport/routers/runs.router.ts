@@ -23,12 +23,12 @@ export const runsRouter = router({
       scope: "agents:run",
       rateLimit: "strict",
       successStatus: CREATE_STATUS,
-      errors: ["insufficient_credits"],
+      errors: ["insufficient_credits", "test_mode_allowance_exhausted"],
       openapi: {
         method: "POST",
         path: "/v1/run",
         tags: ["runs"],
-        summary: "Start an agent run",
+        summary: "Start an agent run", description: "Accepts the run and answers 202 at once with it `queued`; follow it with `GET /v1/runs/{id}`, its event stream or a webhook. A live key is charged the agent's cost on acceptance (402 `insufficient_credits` creates nothing); test keys are free. `data` that does not fit the agent's input schema is a 400 naming the path. Send an `Idempotency-Key` to retry safely.",
         requestHeaders: ZIdempotencyRequestHeaders,
         responseHeaders: ZIdempotencyResponseHeaders,
       },
@@ -45,7 +45,7 @@ export const runsRouter = router({
     .meta({
       scope: "agents:read",
       rateLimit: "standard",
-      openapi: { method: "GET", path: "/v1/runs", tags: ["runs"], summary: "List runs, newest first" },
+      openapi: { method: "GET", path: "/v1/runs", tags: ["runs"], summary: "List runs, newest first", description: "The runs of the key's organization and mode, newest first, filtered by `status` and `agent_type`. `total` counts at most 1,000 runs past the offset (`total_exact` says whether it is exact); loop on `has_more`." },
     })
     .input(ZListRunsQuery)
     .output(ZListRunsResponse)
@@ -55,7 +55,7 @@ export const runsRouter = router({
     .meta({
       scope: "agents:read",
       rateLimit: "standard",
-      openapi: { method: "GET", path: "/v1/runs/{id}", tags: ["runs"], summary: "Get a run and its triage item" },
+      openapi: { method: "GET", path: "/v1/runs/{id}", tags: ["runs"], summary: "Get a run and its triage item", description: "The full run (task, data, output, batch, mode) and, when it needed a person, its triage item with the proposed output and the decision." },
     })
     .input(ZRunIdInput)
     .output(ZGetRunResponse)
@@ -69,7 +69,7 @@ export const runsRouter = router({
         method: "GET",
         path: "/v1/runs/{id}/steps",
         tags: ["runs"],
-        summary: "The run's steps in order: model and tool calls, what the agent found, triage and review",
+        summary: "The run's steps in order: model and tool calls, what the agent found, triage and review", description: "The step trace of one run, oldest first: each model call and tool call with its input and answer, what the agent concluded, and the triage and review steps that followed. See docs/api-conventions.md, \"Run steps\".",
       },
     })
     .input(ZRunIdInput)
@@ -80,7 +80,7 @@ export const runsRouter = router({
     .meta({
       scope: "agents:run",
       errors: ["conflict"],
-      openapi: { method: "POST", path: "/v1/runs/{id}/cancel", tags: ["runs"], summary: "Cancel a queued, running or waiting run" },
+      openapi: { method: "POST", path: "/v1/runs/{id}/cancel", tags: ["runs"], summary: "Cancel a queued, running or waiting run", description: "Stops the run: a queued run never starts, a running agent call finishes but its result is discarded, and a run waiting for a person has its triage item rejected with the note `run cancelled`. A finished run is `409 conflict`. Takes no body." },
     })
     .input(ZRunIdInput)
     .output(ZCancelRunResponse)

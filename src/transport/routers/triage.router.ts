@@ -99,7 +99,7 @@ export const triageRouter = router({
     .meta({
       scope: "triage:write",
       rateLimit: "standard",
-      errors: ["conflict"],
+      errors: ["conflict", "test_mode_allowance_exhausted"],
       openapi: {
         method: "POST",
         path: "/v1/triage/{id}/request-changes",

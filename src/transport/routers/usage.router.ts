@@ -5,19 +5,19 @@ import { usageByAgent, usageByMember, usageDaily, usageHistory, usageSummary } f
 
 export const usageRouter = router({
   summary: apiProcedure
-    .meta({ scope: "agents:read", openapi: { method: "GET", path: "/v1/usage", tags: ["usage"], summary: "Credit summary for this period" } })
+    .meta({ scope: "agents:read", openapi: { method: "GET", path: "/v1/usage", tags: ["usage"], summary: "Credit summary for this period", description: "The current UTC month's credits for the key's organization and mode: included, used, remaining. Test mode is free, so its usage stays at 0." } })
     .input(z.object({}))
     .output(ZUsageSummary)
     .query(({ ctx }) => usageSummary(ctx.principal)),
 
   history: apiProcedure
-    .meta({ scope: "agents:read", openapi: { method: "GET", path: "/v1/usage/history", tags: ["usage"], summary: "The newest 50 ledger entries" } })
+    .meta({ scope: "agents:read", openapi: { method: "GET", path: "/v1/usage/history", tags: ["usage"], summary: "The newest 50 ledger entries", description: "Charges, refunds and top-ups, newest first, each with the running `balance_after`." } })
     .input(z.object({}))
     .output(ZUsageHistoryResponse)
     .query(({ ctx }) => usageHistory(ctx.principal)),
 
   members: apiProcedure
-    .meta({ scope: "agents:read", openapi: { method: "GET", path: "/v1/usage/members", tags: ["usage"], summary: "Runs and credits per member this period" } })
+    .meta({ scope: "agents:read", openapi: { method: "GET", path: "/v1/usage/members", tags: ["usage"], summary: "Runs and credits per member this period", description: "Every member of the organization with the runs made and credits used this period through the keys they created (zeros for those who did nothing)." } })
     .input(z.object({}))
     .output(ZUsageMembersResponse)
     .query(({ ctx }) => usageByMember(ctx.principal)),

@@ -41,6 +41,7 @@ async function writeLine(res: ServerResponse, line: string): Promise<void> {
 export const correctionsExportRoute: TRestRoute = {
   method: "GET",
   path: "/v1/agents/{name}/corrections",
+  rateLimited: true,
   operation: {
     operationId: "agents-corrections",
     tags: ["agents"],

@@ -19,7 +19,7 @@ import { tenantScope } from "../../domains/auth/tenant.ts";
 import { rateLimiter } from "../../domains/limits/rate-limiter.ts";
 import type { TStreamSlot } from "../../domains/limits/stream-slots.ts";
 import { subscribeToRun } from "../../domains/runs/run-notifier.ts";
-import { TERMINAL_RUN_STATUSES, ZRunIdInput } from "../../domains/runs/runs.schemas.ts";
+import { TERMINAL_RUN_STATUSES, ZRunIdInput, ZRunStatus } from "../../domains/runs/runs.schemas.ts";
 import { watchAccess } from "../access-watch.ts";
 import { authorizeApiCall } from "../authorize.ts";
 import type { TRestRoute } from "../rest/rest-handler.ts";
@@ -37,8 +37,22 @@ const isTerminal = (run: Pick<Run, "status">) => (TERMINAL_RUN_STATUSES as reado
  */
 const eventId = (run: Pick<Run, "status" | "updatedAt">) => `${run.updatedAt.getTime()}-${run.status}`;
 
+/** The JSON of each update's `data:` line (the document's RunStreamEvent). */
+export const ZRunStreamEvent = z
+  .object({
+    status: ZRunStatus,
+    confidence: z.number().min(0).max(1).nullable().meta({ description: "The run's confidence score, once it has one." }),
+    result: z.record(z.string(), z.unknown()).nullable().meta({ description: "The run's output, once it has one." }),
+    error: z.string().nullable().meta({ description: "Why the run failed; null otherwise." }),
+  })
+  .meta({
+    id: "RunStreamEvent",
+    description:
+      "One update of `GET /v1/runs/{id}/stream`: the JSON object on the `data:` line of each event. The stream is Server-Sent Events: each update is `id: <version>` and `data: <this object>` (no `event:` name: the default `message`); the stream opens with `retry: 2000` and sends `: ping` comments, which carry no data.",
+  });
+
 function updateFrame(run: Run): string {
-  const payload = {
+  const payload: z.infer<typeof ZRunStreamEvent> = {
     status: run.status,
     confidence: run.confidenceScore,
     result: (run.output as Record<string, unknown> | null) ?? null,
@@ -176,6 +190,8 @@ export const runStreamRoute: TRestRoute = {
     operationId: "runs-stream",
     tags: ["runs"],
     summary: "Server-Sent Events stream of a run's status",
+    description:
+      "The first update goes out at once, later ones on every change (at most one per 2 s), a `: ping` comment every 15 s; the stream ends on a terminal status or after 30 s. Each update is `id: <version>` and `data: <RunStreamEvent JSON>`; reconnect with `Last-Event-ID` to skip what was already received.",
     security: [{ bearerAuth: [] }],
     requestParams: {
       path: z.object({ id: z.uuid() }),
@@ -188,8 +204,9 @@ export const runStreamRoute: TRestRoute = {
     },
     responses: {
       "200": {
-        description: "text/event-stream of `data: {status, confidence, result, error}` updates, each with an `id:`",
-        content: { "text/event-stream": { schema: { type: "string" } } },
+        description:
+          "Server-Sent Events. The schema is that of one event's data: each update is an `id:` line and a `data:` line holding a RunStreamEvent as JSON (see its description for the framing).",
+        content: { "text/event-stream": { schema: ZRunStreamEvent } },
       },
       "204": {
         description:

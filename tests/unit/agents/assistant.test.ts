@@ -37,9 +37,13 @@ describe("runAssistant", () => {
     expect(done.usage).toEqual({ model: "m", calls: 2, input_tokens: 6, output_tokens: 4 });
   });
 
-  it("gives up after a second malformed answer, and on a refusal", async () => {
+  it("gives up after a second malformed answer (an unusable answer: charged), and on a refusal (no answer: refunded)", async () => {
     const twice: TModelCall = async () => answerOf("oops");
-    expect((await runAssistant({ task: "t", data: null }, twice, "m")).outcome).toMatchObject({ kind: "failed", message: expect.stringContaining("after one repair attempt") });
+    expect((await runAssistant({ task: "t", data: null }, twice, "m")).outcome).toMatchObject({
+      kind: "unusable_answer",
+      code: "model_answer_malformed",
+      message: expect.stringContaining("after one repair attempt"),
+    });
     const refused: TModelCall = async () => ({ kind: "fatal", status: 400, message: "bad request" });
     expect((await runAssistant({ task: "t", data: null }, refused, "m")).outcome).toEqual({ kind: "failed", message: "Model call failed: bad request" });
   });

@@ -12,7 +12,7 @@ const ask = { messages: [{ role: "user" as const, content: "hello" }] };
 
 beforeAll(async () => {
   fake = await startFakeModelServer();
-  settings = { baseUrl: fake.baseUrl, apiKey: "sk-test", model: "fake-model", timeoutMs: 500, maxTokens: 256 };
+  settings = { baseUrl: fake.baseUrl, apiKey: "sk-test", model: "fake-model", allowedModels: ["fake-model"], timeoutMs: 500, maxTokens: 256 };
 });
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
@@ -26,8 +26,17 @@ describe("model settings", () => {
     expect(() => parseEnv({ OPENAI_BASE_URL: "not a url", AGENT_MODEL: "m" })).toThrow(/OPENAI_BASE_URL/);
     expect(() => parseEnv({ OPENAI_BASE_URL: "http://x/v1", AGENT_MODEL: "m", AGENT_MODEL_TIMEOUT_MS: "5" })).toThrow(/AGENT_MODEL_TIMEOUT_MS/);
     expect(modelSettings(parseEnv({ OPENAI_BASE_URL: "http://127.0.0.1:11434/v1/", AGENT_MODEL: "llama3.2" }))).toEqual({
-      baseUrl: "http://127.0.0.1:11434/v1", apiKey: null, model: "llama3.2", timeoutMs: 60_000, maxTokens: null,
+      baseUrl: "http://127.0.0.1:11434/v1", apiKey: null, model: "llama3.2", allowedModels: ["llama3.2"], timeoutMs: 60_000, maxTokens: null,
     });
+  });
+
+  it("AGENT_MODELS adds allowed model ids after AGENT_MODEL (always allowed), and needs a model configured", () => {
+    const base = { OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", AGENT_MODEL: "llama3.2" };
+    expect(modelSettings(parseEnv({ ...base, AGENT_MODELS: " gpt-4o-mini , llama3.2,qwen2.5:7b " }))?.allowedModels).toEqual(["llama3.2", "gpt-4o-mini", "qwen2.5:7b"]);
+    expect(() => parseEnv({ ...base, AGENT_MODELS: "a,,b" })).toThrow(/AGENT_MODELS: must be a comma-separated list/);
+    expect(() => parseEnv({ AGENT_MODELS: "gpt-4o-mini" })).toThrow(/OPENAI_BASE_URL: is required/);
+    expect(parseEnv(base).TEST_MODE_MODEL_RUNS_PER_DAY).toBe(100);
+    expect(() => parseEnv({ ...base, TEST_MODE_MODEL_RUNS_PER_DAY: "-1" })).toThrow(/TEST_MODE_MODEL_RUNS_PER_DAY/);
   });
 });
 
