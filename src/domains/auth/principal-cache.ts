@@ -1,7 +1,7 @@
 // The API key lookup of every /v1 call, cached in process for a few seconds
 // (PRINCIPAL_CACHE_TTL_MS): the key row, its organization's plan and its creator's current
-// role, read in one statement on a miss (one for all the misses of an event-loop turn). What the cache may not do is serve a key that no
-// longer holds:
+// role, read in one statement on a miss (one for all the misses of an event-loop turn).
+// What the cache may not do is serve a key that no longer holds:
 // - a revocation, a plan change or a change of the creator's role (or membership) clears the
 //   affected entries at once in this process and, through the change channel (PostgreSQL
 //   NOTIFY), in every other one;
@@ -105,7 +105,7 @@ function listenForInvalidations(): void {
   });
 }
 
-/** The key row (with its organization's plan) for a hash; from the cache while fresh. */
+/** The key row (with its organization's plan and creator's role) for a hash; from the cache while fresh. */
 export async function findKeyByHash(hash: string): Promise<TCachedKey | undefined> {
   const ttlMs = cache.disabled ? 0 : env().PRINCIPAL_CACHE_TTL_MS;
   const now = Date.now();
