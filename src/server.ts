@@ -18,6 +18,7 @@ import { startExecutionEngine } from "./jobs/engine.ts";
 import { createRateLimiter } from "./domains/limits/create-rate-limiter.ts";
 import { setRateLimiter } from "./domains/limits/rate-limiter.ts";
 import { startChangeListener } from "./foundation/change-notifier.ts";
+import { setPrincipalCacheEnabled } from "./domains/auth/principal-cache.ts";
 import { httpDrain } from "./transport/http-drain.ts";
 import { applySecurityHeaders, securityHeaders } from "./transport/security-headers.ts";
 
@@ -41,6 +42,11 @@ async function main() {
   logger.info("rate limiter ready", { backend: limiter.backend });
 
   const stopListening = database.embedded ? async () => undefined : await startChangeListener(database.connectionString);
+  // On the embedded database no other process's change reaches this one: the admin CLI sends
+  // no NOTIFY there, and one would go back out on the CLI's own connection (PGlite has one
+  // session; nothing here listens). So the server reads API keys on every call there, and
+  // the CLI's revoke-key holds from the very next call (docs/deployment.md).
+  setPrincipalCacheEnabled(!database.embedded);
   const engine = await startExecutionEngine(settings, { embeddedDatabase: database.embedded });
 
   const app = next({ dev: false, dir: path.resolve(process.cwd()), hostname: settings.HOST, port: settings.PORT });

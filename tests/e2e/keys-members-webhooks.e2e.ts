@@ -3,6 +3,7 @@
 // with a real local HTTPS receiver (send test, a failed attempt, resend, rotate the secret,
 // disabled by a 410 and enabled again).
 import { createHmac, randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { startReceiver, type TCertificate } from "../helpers/https-receiver.ts";
 import { admin, api, baseUrl, createWorkspace, expect, expectNoHorizontalScroll, screenshot, signIn, test, type TWorkspace } from "./support.ts";
 
@@ -270,6 +271,44 @@ test("removing a member revokes the keys they created unless the admin keeps the
   await dialog.getByRole("button", { name: "Remove member" }).click();
   await expect(page.getByTestId("member-row").filter({ hasText: kept.name })).toHaveCount(0);
   expect((await api(kept.key, "GET", "/v1/runs")).status).toBe(200);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a demoted member's key: the keys table shows which scopes their role leaves effective, and /v1 agrees", async ({ page, consoleErrors }, testInfo) => {
+  // An organization of its own: the webhook made below must not show in the other tests' lists.
+  const own = await createWorkspace("Demoted Co");
+  const name = "Dana Demoted";
+  const email = `dana-${randomUUID().slice(0, 6)}@e2e.test`;
+  await admin("create-member", "--org", own.orgId, "--email", email, "--name", name, "--role", "admin", "--password", "pw-dana-12");
+  const { key } = await admin<{ key: string }>(
+    "create-key", "--org", own.orgId, "--member", email, "--name", "Dana key", "--scopes", "agents:read,agents:write,webhooks:write", "--mode", "live",
+  );
+  const newWebhook = () => api(key, "POST", "/v1/webhooks", { url: `https://example.com/hooks/${randomUUID()}`, events: ["run.completed"] });
+  expect((await newWebhook()).status).toBe(201);
+
+  await signIn(page, own.admin);
+  await page.goto(`${baseUrl()}/keys`);
+  const row = page.getByTestId("key-row").filter({ hasText: "Dana key" });
+  await expect(row).toContainText("agents:write");
+  await expect(row.getByTestId("key-scopes-limited")).toHaveCount(0);
+
+  await page.goto(`${baseUrl()}/members`);
+  await page.getByRole("combobox", { name: `Role of ${name}` }).selectOption("viewer");
+  await expect(page.getByRole("combobox", { name: `Role of ${name}` })).toHaveValue("viewer");
+  const refused = await newWebhook();
+  expect(refused.status).toBe(403);
+  expect(refused.body).toMatchObject({ type: "insufficient_scope", required: "webhooks:write", provided: ["agents:read"] });
+
+  await page.goto(`${baseUrl()}/keys`);
+  await expect(row.getByTestId("key-scopes-limited")).toHaveText(`Limited by ${name}’s role (viewer): 1 of 3 scopes effective`);
+  // Struck through and said in words: not by styling alone.
+  const scopes = row.getByRole("list", { name: "Scopes" });
+  await expect(scopes.getByRole("listitem")).toHaveText(["agents:read", "agents:write (not effective)", "webhooks:write (not effective)"]);
+  await expect(scopes.locator("s")).toHaveText(["agents:write", "webhooks:write"]);
+  // The struck-through scopes and their note pass the accessibility rules the other pages do.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="key-row"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await screenshot(page, testInfo, "keys-limited-by-role");
   expect(consoleErrors).toEqual([]);
 });
 

@@ -5,9 +5,10 @@
 // side of it (a key revoked by the CLI, another process) is in auth.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { inject } from "vitest";
-import { authenticate } from "../../src/domains/auth/authenticate.ts";
+import { authenticate, type TPrincipal } from "../../src/domains/auth/authenticate.ts";
 import { revokeApiKeyFor } from "../../src/domains/organizations/api-keys.service.ts";
-import { createApiKey, createOrganization, revokeApiKey, setPlan } from "../../src/domains/organizations/organizations.service.ts";
+import { changeMemberRole } from "../../src/domains/organizations/members.service.ts";
+import { createApiKey, createMember, createOrganization, revokeApiKey, setPlan } from "../../src/domains/organizations/organizations.service.ts";
 import { connectDatabase, disconnectDatabase } from "../../src/foundation/db/client.ts";
 import { toAppError } from "../../src/foundation/errors.ts";
 import type { Plan } from "../../src/generated/prisma/client.ts";
@@ -80,6 +81,39 @@ describe("principal cache", () => {
     expect(await refusal(key)).toMatchObject({ type: "plan_required" });
     await setPlan({ organizationId, plan: "enterprise" });
     expect((await authenticate(headersFor(key))).plan).toBe("enterprise");
+  });
+
+  it("limits a member's key to the member's current role at once when the role changes; an operator's key keeps its scopes", async () => {
+    const organization = await createOrganization({ name: "Role Co", plan: "enterprise" });
+    const email = `role-${Date.now()}@example.test`;
+    const member = await createMember({ organizationId: organization.id, email, name: "Ro", role: "admin", password: "a long password" });
+    await createMember({ organizationId: organization.id, email: `other-${email}`, name: "Other", role: "admin", password: "a long password" });
+    const scopes = ["agents:read", "agents:write", "triage:write"] as const;
+    const memberKey = await createApiKey({ organizationId: organization.id, memberEmail: email, name: "m", scopes: [...scopes], mode: "live" });
+    const operatorKey = await createApiKey({ organizationId: organization.id, name: "o", scopes: [...scopes], mode: "live" });
+    const scopesOf = async (key: string) => (await authenticate(headersFor(key))).scopes;
+    expect(await scopesOf(memberKey.key)).toEqual([...scopes]);
+
+    const adminPrincipal = { organizationId: organization.id } as TPrincipal;
+    await changeMemberRole(adminPrincipal, member.id, "reviewer");
+    expect(await scopesOf(memberKey.key)).toEqual(["agents:read", "triage:write"]);
+    await changeMemberRole(adminPrincipal, member.id, "viewer");
+    expect(await scopesOf(memberKey.key)).toEqual(["agents:read"]);
+    expect(await scopesOf(operatorKey.key)).toEqual([...scopes]);
+    await changeMemberRole(adminPrincipal, member.id, "admin");
+    expect(await scopesOf(memberKey.key)).toEqual([...scopes]);
+  });
+
+  it("follows a role changed behind the service's back (any path) within the TTL: the role is read at authentication", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const organization = await createOrganization({ name: "Any Path Co", plan: "enterprise" });
+    const email = `any-${Date.now()}@example.test`;
+    const member = await createMember({ organizationId: organization.id, email, name: "Any", role: "admin", password: "a long password" });
+    const { key } = await createApiKey({ organizationId: organization.id, memberEmail: email, name: "m", scopes: ["agents:read", "agents:write"], mode: "live" });
+    expect((await authenticate(headersFor(key))).scopes).toEqual(["agents:read", "agents:write"]);
+    await sql(`UPDATE members SET role = 'viewer' WHERE id = $1`, [member.id]);
+    vi.setSystemTime(Date.now() + TTL_MS);
+    expect((await authenticate(headersFor(key))).scopes).toEqual(["agents:read"]);
   });
 
   it("refuses a cached key from its expires_at on", async () => {

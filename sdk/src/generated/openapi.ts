@@ -667,7 +667,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events stream of a run's status
-         * @description The first update goes out at once, later ones on every change (at most one per 2 s), a `: ping` comment every 15 s; the stream ends on a terminal status or after 30 s. Each update is `id: <version>` and `data: <RunStreamEvent JSON>`; reconnect with `Last-Event-ID` to skip what was already received.
+         * @description The first update goes out at once, later ones on every change (at most one per 2 s), a `: ping` comment every 15 s; the stream ends on a terminal status, after 30 s, or once the key no longer holds (revoked, expired, or `agents:read` no longer among its effective scopes: re-checked before every update and at least every 10 s; the reconnect then gets the 401/403 a new call would). Each update is `id: <version>` and `data: <RunStreamEvent JSON>`; reconnect with `Last-Event-ID` to skip what was already received.
          */
         get: operations["runs-stream"];
         put?: never;

@@ -1,6 +1,8 @@
 "use client";
 // The organization's keys in the current mode: only their prefixes (the full key was shown
-// once, at creation). Revoking asks first; a revoked key answers 401 at once.
+// once, at creation). Revoking asks first; a revoked key answers 401 at once. A key acts with
+// at most its creator's current role: the scopes that role does not allow are struck
+// through, marked "not effective" in words, with a note naming the role.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { TAppRouter } from "../../transport/trpc/root";
@@ -65,17 +67,7 @@ export function KeysTable() {
                 <code className="whitespace-nowrap">{key.prefix}…</code>
               </TableCell>
               <TableCell>
-                <div className="flex max-w-[16rem] flex-wrap gap-1">
-                  {key.scopes.length === SCOPES.length ? (
-                    <Badge variant="secondary">all scopes</Badge>
-                  ) : (
-                    key.scopes.map((scope) => (
-                      <Badge key={scope} variant="outline">
-                        {scope}
-                      </Badge>
-                    ))
-                  )}
-                </div>
+                <KeyScopes apiKey={key} />
               </TableCell>
               <TableCell>
                 <Badge variant={key.mode === "live" ? "success" : "warning"}>{key.mode}</Badge>
@@ -105,5 +97,54 @@ export function KeysTable() {
         })}
       </TableBody>
     </Table>
+  );
+}
+
+/**
+ * The key's granted scopes; where its creator's role limits them, the ones it cannot use are
+ * struck through and say so in text (not only by styling), under a note naming the role.
+ */
+function KeyScopes({ apiKey }: { apiKey: TKey }) {
+  const effective = new Set(apiKey.effective_scopes);
+  const limited = apiKey.scopes.some((scope) => !effective.has(scope));
+  if (!limited) {
+    return (
+      <div className="flex max-w-[16rem] flex-wrap gap-1">
+        {apiKey.scopes.length === SCOPES.length ? (
+          <Badge variant="secondary">all scopes</Badge>
+        ) : (
+          apiKey.scopes.map((scope) => (
+            <Badge key={scope} variant="outline">
+              {scope}
+            </Badge>
+          ))
+        )}
+      </div>
+    );
+  }
+  const noteId = `key-scopes-note-${apiKey.id}`;
+  return (
+    <div className="grid max-w-[16rem] gap-1">
+      <p id={noteId} className="text-xs text-muted-foreground" data-testid="key-scopes-limited">
+        Limited by {apiKey.created_by ?? "its creator"}’s role ({apiKey.created_by_role}): {apiKey.effective_scopes.length} of{" "}
+        {apiKey.scopes.length} scopes effective
+      </p>
+      <ul className="flex flex-wrap gap-1" aria-describedby={noteId} aria-label="Scopes">
+        {apiKey.scopes.map((scope) =>
+          effective.has(scope) ? (
+            <li key={scope}>
+              <Badge variant="outline">{scope}</Badge>
+            </li>
+          ) : (
+            <li key={scope}>
+              <Badge variant="outline" className="text-muted-foreground" title={`${scope}: not effective`}>
+                <s>{scope}</s>
+                <span className="sr-only"> (not effective)</span>
+              </Badge>
+            </li>
+          ),
+        )}
+      </ul>
+    </div>
   );
 }

@@ -98,7 +98,8 @@ function RemoveMemberDialog({ member, onConfirm }: { member: { name: string; ema
         <span>
           Keep the API keys they created
           <span className="block text-xs text-muted-foreground">
-            Unticked, their keys (live and test) are revoked with the membership and stop working at once.
+            Unticked, their keys (live and test) are revoked with the membership and stop working at once. Kept keys
+            become the organization&apos;s: no longer limited by this member&apos;s role, they act with the scopes they were given.
           </span>
         </span>
       </label>

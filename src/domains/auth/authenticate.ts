@@ -4,13 +4,15 @@ import { db } from "../../foundation/db/client.ts";
 import { AppError } from "../../foundation/errors.ts";
 import { hashApiKey, hashesMatch, isWellFormedApiKey } from "./api-keys.ts";
 import { findKeyByHash } from "./principal-cache.ts";
+import { effectiveKeyScopes } from "./roles.ts";
 import type { MemberRole } from "../../generated/prisma/client.ts";
 import type { TScope } from "./scopes.ts";
 
 /**
  * Who is calling, in which organization and mode, allowed what. An API key (the /v1 REST
- * API) carries its own scopes; a signed-in member (the dashboard) gets the scopes of their
- * role in the organization they chose (src/domains/auth/roles.ts).
+ * API) carries its own scopes, limited to what its creator's role allows now; a signed-in
+ * member (the dashboard) gets the scopes of their role in the organization they chose
+ * (src/domains/auth/roles.ts).
  */
 export type TPrincipal = {
   kind: "api_key" | "member";
@@ -24,7 +26,12 @@ export type TPrincipal = {
   memberId: string | null;
   /** The member's role; null for an API key. */
   role: MemberRole | null;
+  /** What the caller may do now: for a key, its effective scopes (granted ∩ its creator's role). */
   scopes: string[];
+  /** A key's scopes as granted, before its creator's role limits them. */
+  grantedScopes?: string[];
+  /** A key's creator's current role, which limits its scopes; null for an operator's key. */
+  keyCreatorRole?: MemberRole | null;
   plan: string;
   /** Recorded on decisions (triage `resolved_by`): "api_key:<id>" or "member:<id>", and a display name. */
   actor: { id: string; name: string };
@@ -80,7 +87,11 @@ export async function authenticate(header: THeaderReader): Promise<TPrincipal> {
     apiKeyId: key.id,
     memberId: key.createdByMemberId,
     role: null,
-    scopes: key.scopes,
+    // Decided here, on every call, from the creator's role as it is now: whatever changed
+    // the role (dashboard, CLI, the database itself), the key follows.
+    scopes: effectiveKeyScopes(key.scopes, key.creatorRole),
+    grantedScopes: key.scopes,
+    keyCreatorRole: key.creatorRole,
     plan,
     actor: { id: `api_key:${key.id}`, name: key.name },
   };
@@ -89,9 +100,11 @@ export async function authenticate(header: THeaderReader): Promise<TPrincipal> {
 export function requireScope(principal: TPrincipal, scope: TScope): void {
   if (!principal.scopes.includes(scope)) {
     const message =
-      principal.kind === "api_key"
-        ? `This API key lacks the ${scope} scope`
-        : `Your role (${principal.role}) does not allow this: it needs the ${scope} scope`;
+      principal.kind === "member"
+        ? `Your role (${principal.role}) does not allow this: it needs the ${scope} scope`
+        : principal.keyCreatorRole && principal.grantedScopes?.includes(scope)
+          ? `This API key's ${scope} scope is not effective: the role of the member who created it (${principal.keyCreatorRole}) does not allow it`
+          : `This API key lacks the ${scope} scope`;
     throw new AppError("insufficient_scope", message, {
       required: scope,
       provided: principal.scopes,
@@ -107,4 +120,17 @@ export function requireRole(principal: TPrincipal, role: MemberRole): void {
       role: principal.role ?? "api_key",
     });
   }
+}
+
+/**
+ * Whether the key a long-lived call (the /v1 run stream) was opened with still holds: not
+ * revoked or expired, its plan still with API access, and its effective scopes (its
+ * creator's current role) still carrying `scope`. Throws the typed error a new call with
+ * that key would get (401, 403). Served by the principal cache, which a revocation or a
+ * role change clears at once.
+ */
+export async function confirmApiKeyAccess(principal: TPrincipal, header: THeaderReader, scope: TScope): Promise<void> {
+  const current = await authenticate(header);
+  if (current.apiKeyId !== principal.apiKeyId) throw unauthenticated("Invalid API key");
+  requireScope(current, scope);
 }

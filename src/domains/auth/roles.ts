@@ -23,3 +23,15 @@ export const ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
   reviewer: "Approves, edits and rejects triage items; starts runs and batches.",
   viewer: "Read-only: sees runs, batches, triage and usage.",
 };
+
+/**
+ * What a key can do: the scopes it was granted, limited to what its creator's role allows
+ * today (a key acts with at most its creator's current rights). A key without a creator
+ * (made by the operator's CLI, or kept when its creator was removed) keeps its scopes.
+ * Granted order is kept.
+ */
+export function effectiveKeyScopes<T extends string>(granted: readonly T[], creatorRole: MemberRole | null): T[] {
+  if (creatorRole === null) return [...granted];
+  const allowed: readonly string[] = ROLE_SCOPES[creatorRole];
+  return granted.filter((scope) => allowed.includes(scope));
+}

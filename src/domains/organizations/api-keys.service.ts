@@ -5,10 +5,11 @@ import type { z } from "zod";
 import { db } from "../../foundation/db/client.ts";
 import { notFound, validationError } from "../../foundation/errors.ts";
 import { iso, isoOrNull } from "../../foundation/schemas.ts";
-import type { ApiKey } from "../../generated/prisma/client.ts";
+import type { ApiKey, MemberRole } from "../../generated/prisma/client.ts";
 import { generateApiKey, type TKeyMode } from "../auth/api-keys.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { invalidatePrincipals } from "../auth/principal-cache.ts";
+import { effectiveKeyScopes } from "../auth/roles.ts";
 import type { TScope } from "../auth/scopes.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import type { ZCreateApiKeyRequest } from "./organizations.schemas.ts";
@@ -22,7 +23,7 @@ type TInsert = {
   createdByMemberId?: string;
 };
 
-const WITH_CREATOR = { createdBy: { select: { user: { select: { name: true } } } } } as const;
+const WITH_CREATOR = { createdBy: { select: { role: true, user: { select: { name: true } } } } } as const;
 
 /**
  * Creates a key; the plaintext `key` exists only in this return value. An expiry in the
@@ -49,20 +50,24 @@ export async function insertApiKey(input: TInsert, expiresField = "expires") {
   return { apiKey, key };
 }
 
-type TKeyRow = Omit<ApiKey, "keyHash"> & { createdBy: { user: { name: string } } | null };
+type TKeyRow = Omit<ApiKey, "keyHash"> & { createdBy: { role: MemberRole; user: { name: string } } | null };
 
 function serializeApiKey(apiKey: TKeyRow) {
+  const creatorRole = apiKey.createdBy?.role ?? null;
   return {
     id: apiKey.id,
     name: apiKey.name,
     prefix: apiKey.prefix,
     scopes: apiKey.scopes as TScope[],
+    // The same rule authentication applies (src/domains/auth/authenticate.ts).
+    effective_scopes: effectiveKeyScopes(apiKey.scopes as TScope[], creatorRole),
     mode: apiKey.livemode ? ("live" as const) : ("test" as const),
     created_at: iso(apiKey.createdAt),
     last_used_at: isoOrNull(apiKey.lastUsedAt),
     expires_at: isoOrNull(apiKey.expiresAt),
     revoked_at: isoOrNull(apiKey.revokedAt),
     created_by: apiKey.createdBy?.user.name ?? null,
+    created_by_role: creatorRole,
   };
 }
 

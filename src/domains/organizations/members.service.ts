@@ -94,16 +94,23 @@ async function lockedMember(tx: Prisma.TransactionClient, principal: TPrincipal,
   return member;
 }
 
-export const changeMemberRole = (principal: TPrincipal, memberId: string, role: MemberRole) =>
-  db().$transaction(async (tx) => {
+/**
+ * Changes a member's role. The member's API keys act with at most the new role's scopes
+ * (src/domains/auth/roles.ts, effectiveKeyScopes): once the change has committed, their
+ * cached principals are cleared here and on every instance, like a revocation.
+ */
+export async function changeMemberRole(principal: TPrincipal, memberId: string, role: MemberRole) {
+  const updated = await db().$transaction(async (tx) => {
     const member = await lockedMember(tx, principal, memberId, role === "admin");
-    const updated = await tx.member.update({
+    return tx.member.update({
       where: { id: member.id },
       data: { role },
       include: { user: { select: { email: true, name: true } } },
     });
-    return serializeMember(updated);
   });
+  await invalidatePrincipals({ memberId: updated.id });
+  return serializeMember(updated);
+}
 
 /**
  * Removes a membership and, unless the admin keeps them, revokes the API keys the member
@@ -117,7 +124,8 @@ export async function removeMember(principal: TPrincipal, memberId: string, opti
     await tx.member.delete({ where: { id: member.id } });
     return { member, revokedKeyIds };
   });
-  await Promise.all(revokedKeyIds.map((apiKeyId) => invalidatePrincipals({ apiKeyId })));
+  // Kept keys lose their creator (and the limit of the creator's role) with the membership.
+  await Promise.all([...revokedKeyIds.map((apiKeyId) => invalidatePrincipals({ apiKeyId })), invalidatePrincipals({ memberId: member.id })]);
   return { ...serializeMember(member), removed: true, keys_revoked: revokedKeyIds.length };
 }
 

@@ -13,25 +13,29 @@ export const ZCreateApiKeyRequest = z.object({
   expires_at: z.iso.datetime({ offset: true }).optional(),
 });
 
+export const ZMemberRole = z.enum(["admin", "reviewer", "viewer"]);
+
 export const ZApiKey = z.object({
   id: z.uuid(),
   name: z.string(),
   prefix: z.string(),
   scopes: z.array(ZScope),
+  /** What the key can do now: `scopes` limited to what its creator's current role allows. */
+  effective_scopes: z.array(ZScope),
   mode: z.enum(["live", "test"]),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
   expires_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
   created_by: z.string().nullable(),
+  /** The creator's current role, which limits the key; null for a key without a creator (the operator's). */
+  created_by_role: ZMemberRole.nullable(),
 });
 export const ZListApiKeysResponse = z.object({ data: z.array(ZApiKey) });
 export const ZCreateApiKeyResponse = z.object({ data: ZApiKey.extend({ key: z.string() }) });
 export const ZApiKeyResponse = z.object({ data: ZApiKey });
 
 export const ZApiKeyIdInput = z.object({ id: ZUuid("id") });
-
-export const ZMemberRole = z.enum(["admin", "reviewer", "viewer"]);
 
 export const ZMember = z.object({
   id: z.uuid(),

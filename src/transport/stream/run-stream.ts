@@ -4,23 +4,29 @@
 // version and status) so a reconnecting client's Last-Event-ID skips what it already saw;
 // a client that already has the final state gets 204, which stops an EventSource from
 // reconnecting. At shutdown every open stream is ended cleanly, so clients reconnect (to
-// another instance) at once.
+// another instance) at once. The key is re-checked before every update and every
+// STREAM_ACCESS_RECHECK_MS in between (revoked, expired, plan, `agents:read` still
+// effective): once it no longer holds the stream ends without sending anything more, and
+// the client's reconnect gets the 401/403 a new call would.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { coalescedReader } from "../../foundation/coalesced-read.ts";
 import { db } from "../../foundation/db/client.ts";
 import { AppError, notFound } from "../../foundation/errors.ts";
 import type { Run } from "../../generated/prisma/client.ts";
-import type { THeaderReader } from "../../domains/auth/authenticate.ts";
+import { confirmApiKeyAccess, type THeaderReader, type TPrincipal } from "../../domains/auth/authenticate.ts";
 import { tenantScope } from "../../domains/auth/tenant.ts";
 import { rateLimiter } from "../../domains/limits/rate-limiter.ts";
 import type { TStreamSlot } from "../../domains/limits/stream-slots.ts";
 import { subscribeToRun } from "../../domains/runs/run-notifier.ts";
 import { TERMINAL_RUN_STATUSES, ZRunIdInput, ZRunStatus } from "../../domains/runs/runs.schemas.ts";
+import { watchAccess } from "../access-watch.ts";
 import { authorizeApiCall } from "../authorize.ts";
 import type { TRestRoute } from "../rest/rest-handler.ts";
 
 export const STREAM_TIMING = { minUpdateIntervalMs: 2_000, pingIntervalMs: 15_000, maxDurationMs: 30_000 };
+/** The scope the stream is opened with, and must keep while it is open. */
+const STREAM_SCOPE = "agents:read";
 
 const isTerminal = (run: Pick<Run, "status">) => (TERMINAL_RUN_STATUSES as readonly string[]).includes(run.status);
 
@@ -63,8 +69,8 @@ function updateFrame(run: Run): string {
 async function openRunStream(
   request: { header: THeaderReader; setHeader: (name: string, value: string) => void },
   runId: string,
-): Promise<{ finished: true } | { finished: false; runId: string; slot: TStreamSlot }> {
-  const principal = await authorizeApiCall(request, { scope: "agents:read" });
+): Promise<{ finished: true } | { finished: false; runId: string; slot: TStreamSlot; principal: TPrincipal }> {
+  const principal = await authorizeApiCall(request, { scope: STREAM_SCOPE });
   const { id } = ZRunIdInput.parse({ id: runId });
   const run = await db().run.findFirst({ where: { id, ...tenantScope(principal) }, select: { id: true, status: true, updatedAt: true } });
   if (!run) throw notFound("Run");
@@ -76,7 +82,7 @@ async function openRunStream(
       retry_after: admission.retryAfterSeconds,
     });
   }
-  return { finished: false, runId: run.id, slot: admission.slot };
+  return { finished: false, runId: run.id, slot: admission.slot, principal };
 }
 
 /** Each open stream's close. Once shutting down, a new stream ends after its first update. */
@@ -94,7 +100,9 @@ export function endRunStreams(): number {
 /** Every open stream of one run is told of a change at once: they share one read of it. */
 const runReader = coalescedReader((runId: string) => db().run.findUnique({ where: { id: runId } }).catch(() => null));
 
-function streamRun(req: IncomingMessage, res: ServerResponse, runId: string, slot: TStreamSlot): void {
+type TOpenedStream = { runId: string; slot: TStreamSlot; principal: TPrincipal; header: THeaderReader };
+
+function streamRun(req: IncomingMessage, res: ServerResponse, { runId, slot, principal, header }: TOpenedStream): void {
   res.writeHead(200, {
     "Content-Type": "text/event-stream; charset=utf-8",
     "Cache-Control": "no-cache, no-transform",
@@ -115,12 +123,25 @@ function streamRun(req: IncomingMessage, res: ServerResponse, runId: string, slo
     closed = true;
     openStreams.delete(close);
     slot.release();
+    access.stop();
     clearTimeout(pending);
     clearInterval(ping);
     clearTimeout(deadline);
     unsubscribe();
     res.end();
   };
+
+  // The key is re-checked before every update and on a timer in between; once it no longer
+  // holds, a comment names the reason (parsers skip it) and the stream ends.
+  const access = watchAccess(
+    () => confirmApiKeyAccess(principal, header, STREAM_SCOPE),
+    (error) => {
+      if (closed) return;
+      const type = error instanceof AppError ? error.type : "internal_error";
+      res.write(`: access ended (${type})\n\n`);
+      close();
+    },
+  );
 
   const send = (run: Run) => {
     if (closed) return;
@@ -135,6 +156,8 @@ function streamRun(req: IncomingMessage, res: ServerResponse, runId: string, slo
 
   const refresh = async () => {
     pending = undefined;
+    // Checked before the read whose state goes out: no update reaches a key that lost access.
+    if (!(await access.confirm())) return;
     const run = await runReader.read(runId, toldAt);
     if (run) send(run);
   };
@@ -168,7 +191,7 @@ export const runStreamRoute: TRestRoute = {
     tags: ["runs"],
     summary: "Server-Sent Events stream of a run's status",
     description:
-      "The first update goes out at once, later ones on every change (at most one per 2 s), a `: ping` comment every 15 s; the stream ends on a terminal status or after 30 s. Each update is `id: <version>` and `data: <RunStreamEvent JSON>`; reconnect with `Last-Event-ID` to skip what was already received.",
+      "The first update goes out at once, later ones on every change (at most one per 2 s), a `: ping` comment every 15 s; the stream ends on a terminal status, after 30 s, or once the key no longer holds (revoked, expired, or `agents:read` no longer among its effective scopes: re-checked before every update and at least every 10 s; the reconnect then gets the 401/403 a new call would). Each update is `id: <version>` and `data: <RunStreamEvent JSON>`; reconnect with `Last-Event-ID` to skip what was already received.",
     security: [{ bearerAuth: [] }],
     requestParams: {
       path: z.object({ id: z.uuid() }),
@@ -199,6 +222,6 @@ export const runStreamRoute: TRestRoute = {
     }
     // A client gone while the stream was being opened does not hold its slot.
     if (req.socket.destroyed) return opened.slot.release();
-    streamRun(req, res, opened.runId, opened.slot);
+    streamRun(req, res, { ...opened, header });
   },
 };

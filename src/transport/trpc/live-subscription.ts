@@ -2,13 +2,14 @@
 // stay open for as long as the page does, so authorising them once at open is not enough:
 // each holds one of the member's stream slots (STREAMS_PER_MEMBER) and re-checks the
 // session and membership before every event it sends and every STREAM_ACCESS_RECHECK_MS
-// in between, ending with the typed error a new call would get once either is gone.
-import { env } from "../../foundation/env.ts";
+// in between (src/transport/access-watch.ts), ending with the typed error a new call would
+// get once either is gone.
 import { AppError } from "../../foundation/errors.ts";
 import type { THeaderReader, TPrincipal } from "../../domains/auth/authenticate.ts";
 import { confirmMemberAccess } from "../../domains/auth/member-access.ts";
 import type { TScope } from "../../domains/auth/scopes.ts";
 import { rateLimiter } from "../../domains/limits/rate-limiter.ts";
+import { watchAccess } from "../access-watch.ts";
 
 type TLiveContext = { principal: TPrincipal; header: THeaderReader };
 
@@ -34,34 +35,31 @@ export async function* liveSubscription<T>(
   const stop = new AbortController();
   const onClientGone = () => stop.abort();
   signal?.addEventListener("abort", onClientGone, { once: true });
-  let lost: unknown;
   let reportLost!: () => void;
   const accessLost = new Promise<null>((resolve) => (reportLost = () => resolve(null)));
-  const recheck = async () => {
-    if (lost !== undefined || principal.kind !== "member") return;
-    try {
-      await confirmMemberAccess(principal, ctx.header, scope);
-    } catch (error) {
-      // Fails closed: a check that cannot be made (database down) ends the stream too.
-      lost ??= error;
+  // Fails closed: a check that cannot be made (database down) ends the stream too.
+  const access = watchAccess(
+    async () => {
+      if (principal.kind === "member") await confirmMemberAccess(principal, ctx.header, scope);
+    },
+    () => {
       stop.abort();
       reportLost();
-    }
-  };
-  const timer = setInterval(() => void recheck(), env().STREAM_ACCESS_RECHECK_MS);
+    },
+  );
   const iterator = open(stop.signal)[Symbol.asyncIterator]();
   try {
     for (;;) {
       const step = await Promise.race([iterator.next(), accessLost]);
       if (step === null || step.done) break;
-      await recheck();
-      if (lost !== undefined) break;
+      if (!(await access.confirm())) break;
       yield step.value;
     }
     // Thrown as it is: its status decides the tRPC code the client sees (init.ts's formatter).
-    if (lost !== undefined) throw lost;
+    const lost = access.lostWith();
+    if (lost) throw lost.error;
   } finally {
-    clearInterval(timer);
+    access.stop();
     signal?.removeEventListener("abort", onClientGone);
     stop.abort();
     admission.slot.release();
