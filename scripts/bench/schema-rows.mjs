@@ -1,7 +1,8 @@
 // The customer-schemas row (issue 26): what a custom agent's schema can cost the server.
 // In process (src/domains/agents/input-schemas.ts bundled with esbuild): the slowest compile
 // among the worst schemas within the limits (schema-limits.ts), and the hostile patterns of
-// the issue matched on 40 characters and on 100,000. Over HTTP: agents defined with a schema
+// the issue matched on 40 characters and on 100,000, and the slowest validation of data
+// sized just within the validation budget (validation-cost.ts) for the costliest shapes. Over HTTP: agents defined with a schema
 // at the limits while another organization reads its usage: how long that read waits.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,6 +10,7 @@ import { build } from "esbuild";
 import { check, row } from "./report.mjs";
 
 const COMPILE_GOAL_MS = 100;
+const VALIDATION_GOAL_MS = 100;
 const HOSTILE_GOAL_MS = 100;
 const OTHER_TENANT_GOAL_MS = 100;
 const HOSTILE_PATTERNS = ["^((a)+)+$", "^((a+))+$", "^((a)*)*$", "^((?:a)+)+$"];
@@ -33,11 +35,34 @@ function worstSchemas() {
   };
 }
 
-/** src/domains/agents/input-schemas.ts bundled (packages external, so written inside the project to resolve them). */
-async function loadSchemas() {
-  const outfile = path.resolve("node_modules/.cache/bench/input-schemas.mjs");
-  await build({ entryPoints: ["src/domains/agents/input-schemas.ts"], bundle: true, platform: "node", format: "esm", packages: "external", outfile, logLevel: "warning" });
+/** A module of src/domains/agents/ bundled (packages external, so written inside the project to resolve them). */
+async function loadAgentsModule(name) {
+  const outfile = path.resolve(`node_modules/.cache/bench/${name}.mjs`);
+  await build({ entryPoints: [`src/domains/agents/${name}.ts`], bundle: true, platform: "node", format: "esm", packages: "external", outfile, logLevel: "warning" });
   return import(pathToFileURL(outfile).href);
+}
+
+/** The costliest shapes per work unit measured, each with data of `n` units' worth (made by `make(n)`). */
+function costlyValidations() {
+  const codes = Array.from({ length: 250 }, (_, index) => `C${index}`);
+  const mixed = properties(120, (index) => (index < 40 ? { type: "string", pattern: "^a+$" } : { type: "string", minLength: 2, format: "email" }));
+  const names = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`^p${index}`, { type: "string" }]));
+  return {
+    "enum of 250 per item": [{ type: "object", properties: { items: { type: "array", items: { enum: codes } } } }, (n) => ({ items: Array.from({ length: n }, () => codes[249]) })],
+    "120 properties, patterns and formats": [
+      { type: "object", properties: { rows: { type: "array", items: { type: "object", properties: mixed } } } },
+      (n) => ({ rows: Array.from({ length: Math.ceil(n / 120) }, () => Object.fromEntries(Array.from({ length: 120 }, (_, index) => [`p${index}`, index < 40 ? "aaaa" : "ab@example.com"]))) }),
+    ],
+    "40 patternProperties": [
+      { type: "object", properties: { rows: { type: "array", items: { type: "object", patternProperties: names } } } },
+      (n) => ({ rows: Array.from({ length: Math.ceil(n / 100) }, () => Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`p${index}x`, "aaaa"]))) }),
+    ],
+    "uniqueItems on objects": [{ type: "object", properties: { rows: { type: "array", uniqueItems: true } } }, (n) => ({ rows: Array.from({ length: n }, (_, index) => ({ id: index, name: "abc", tags: [1, 2] })) })],
+    "plain rows": [
+      { type: "object", properties: { rows: { type: "array", items: { type: "object", properties: { a: { type: "integer" }, b: { type: "string" } }, required: ["a"] } } } },
+      (n) => ({ rows: Array.from({ length: n }, (_, index) => ({ a: index, b: "x" })) }),
+    ],
+  };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -49,7 +74,8 @@ function timed(work) {
 }
 
 export async function schemasRow(target, tenant, bystander) {
-  const { customerSchemaProblem, inputIssues } = await loadSchemas();
+  const { customerSchemaProblem, inputIssues } = await loadAgentsModule("input-schemas");
+  const { validationCost, validationWeights, VALIDATION_BUDGET } = await loadAgentsModule("validation-cost");
 
   // Compile: the median of RUNS for each shape (each within the limits), the slowest shape reported.
   const compiles = {};
@@ -76,6 +102,18 @@ export async function schemasRow(target, tenant, bystander) {
     hostile40 = Math.max(hostile40, median(Array.from({ length: RUNS }, () => timed(() => inputIssues(schema, { s: short, [short]: 1 })).ms)));
     hostile100k = Math.max(hostile100k, median(Array.from({ length: RUNS }, () => timed(() => inputIssues(schema, { s: long })).ms)));
   }
+
+  // Validation: data sized to 98 % of the budget for each costly shape; the slowest median.
+  const validations = {};
+  for (const [name, [schema, make]] of Object.entries(costlyValidations())) {
+    const weights = validationWeights(schema);
+    const perUnit = validationCost(weights, make(100)) / 100;
+    const data = make(Math.floor((VALIDATION_BUDGET * 0.98) / perUnit));
+    if (validationCost(weights, data) > VALIDATION_BUDGET) throw new Error(`${name}: the bench's data is over the budget`);
+    inputIssues(schema, data);
+    validations[name] = Number(median(Array.from({ length: RUNS }, () => timed(() => inputIssues(schema, data)).ms)).toFixed(1));
+  }
+  const [costliestShape, costliestMs] = Object.entries(validations).sort((a, b) => b[1] - a[1])[0];
 
   // Over HTTP: another organization polls GET /v1/usage, first alone (its own latency on this
   // machine, now), then while 20 agents with a schema at the limits (input and output) are defined.
@@ -118,6 +156,8 @@ export async function schemasRow(target, tenant, bystander) {
     refused2000PropertiesMs: Number(refused.ms.toFixed(2)),
     hostile40CharsMs: Number(hostile40.toFixed(3)),
     hostile100kCharsMs: Number(hostile100k.toFixed(2)),
+    validationMsAtBudgetByShape: validations,
+    slowestValidationAtBudgetMs: costliestMs,
     createAtLimitsMsMedian: Number(median(createMs).toFixed(1)),
     otherTenantAloneMsP95: Number(otherAloneP95.toFixed(1)),
     otherTenantDuringMsMax: Number(otherMax.toFixed(1)),
@@ -131,6 +171,7 @@ export async function schemasRow(target, tenant, bystander) {
     [
       check("slowest compile within the limits", `${slowestMs} ms (${slowestShape})`, `< ${COMPILE_GOAL_MS} ms`, slowestMs < COMPILE_GOAL_MS),
       check("hostile patterns, 40 chars", `${figures.hostile40CharsMs} ms`, `< ${HOSTILE_GOAL_MS} ms`, hostile40 < HOSTILE_GOAL_MS),
+      check("slowest validation within the budget", `${costliestMs} ms (${costliestShape})`, `< ${VALIDATION_GOAL_MS} ms`, costliestMs < VALIDATION_GOAL_MS),
       check("hostile patterns, 100,000 chars", `${figures.hostile100kCharsMs} ms`, `< ${HOSTILE_GOAL_MS} ms`, hostile100k < HOSTILE_GOAL_MS),
       check(
         "another org's call during at-limit creates (max, over its p95 alone)",

@@ -167,6 +167,33 @@ describe("schema compiles are bounded", () => {
     expect(supported.status).toBe(201);
   });
 
+  it("refuses a small schema whose branches multiply per level (2^22 checks of one value), and data that would cost more than the validation budget", async () => {
+    // 22 levels of anyOf, both branches $ref-ing the next: 2 KB, and seconds of event loop per value.
+    const $defs: Record<string, unknown> = {};
+    for (let level = 0; level < 22; level += 1) {
+      const next = level + 1 < 22 ? { $ref: `#/$defs/L${level + 1}` } : { type: "string" };
+      $defs[`L${level}`] = { anyOf: [{ allOf: [next, { type: "number" }] }, next] };
+    }
+    const { result, otherMs } = await otherTenantDelayDuring(() => define("doubling", { input_schema: { $defs, type: "object", properties: { s: { $ref: "#/$defs/L0" } } } }));
+    expect(result.status, JSON.stringify(result.body).slice(0, 300)).toBe(400);
+    expect(result.body.message).toMatch(/input_schema .*could cost .* checks for one value/);
+    expect(otherMs).toBeLessThan(GENEROUS_MS);
+
+    // A per-item enum is fine for a few items, refused (not run) for 60,000 of them.
+    const codes = Array.from({ length: 250 }, (_, index) => `C${index}`);
+    const created = await define("coded", { input_schema: { type: "object", properties: { items: { type: "array", items: { enum: codes } } } } });
+    expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201);
+    const few = await api("POST", "/v1/run", testKey, { task: "check", agent_type: "coded", data: { items: ["C1", "nope"] } });
+    expect(few.status).toBe(400);
+    expect(few.body.message).toContain("data.items.1");
+    const { result: many, otherMs: otherDuringMany } = await otherTenantDelayDuring(() =>
+      api("POST", "/v1/run", testKey, { task: "check", agent_type: "coded", data: { items: Array.from({ length: 60_000 }, () => "C249") } }),
+    );
+    expect(many.status).toBe(400);
+    expect(many.body.message).toMatch(/data: is too large to check against this agent's schema/);
+    expect(otherDuringMany).toBeLessThan(GENEROUS_MS);
+  });
+
   it("200 requests with huge, nested-$id and accepted schemas leave the server's RSS within 50 MB of where it started", async () => {
     // 4 MB with 1,000 nested $ids: refused by the agent endpoints' body limit (413) before it
     // is parsed. ~30 KB with 250 nested $ids: refused by the $id rule (400). Within the limits: accepted.

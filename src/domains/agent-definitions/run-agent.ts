@@ -6,7 +6,7 @@ import { validationError } from "../../foundation/errors.ts";
 import { isBuiltInAgentType } from "../agents/agent-types.ts";
 import { assertAgentTypeAvailable } from "../agents/assistant.ts";
 import type { TCustomAgentVersion } from "../agents/custom-agent.ts";
-import { assertInputFits, type TJsonSchema } from "../agents/input-schemas.ts";
+import { assertInputsFit, type TJsonSchema } from "../agents/input-schemas.ts";
 import { modelNotAllowedProblem } from "../agents/model-allow-list.ts";
 import { modelSettings } from "../../foundation/env.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
@@ -58,7 +58,7 @@ async function pinCustomAgentVersion(principal: TPrincipal, request: TAgentReque
     throw refuse(request.agentVersion === undefined ? "agent_type" : "agent_version", `agent ${request.agentType} version ${version} cannot run: ${modelProblem}; add a version with an allowed model`);
   }
   const inputSchema = pinned.inputSchema as TJsonSchema | null;
-  if (inputSchema) for (const input of request.inputs) assertInputFits(inputSchema, input.data ?? {}, input.root);
+  if (inputSchema) assertInputsFit(inputSchema, request.inputs.map((input) => ({ data: input.data ?? {}, root: input.root })));
   return version;
 }
 

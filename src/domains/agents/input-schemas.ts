@@ -15,6 +15,8 @@ import { ZPurchaseDocument, ZReceipt } from "./ap-specialist.ts";
 import { linearRegExp } from "./linear-regexp.ts";
 import { ZRfqData } from "./rfq-generator.ts";
 import { schemaLimitProblem } from "./schema-limits.ts";
+import { MAX_DATA_DEPTH, VALIDATION_BUDGET, validationCost, validationWeights, type TValidationWeights } from "./validation-cost.ts";
+import { configure as configureStringify } from "safe-stable-stringify";
 
 export type TJsonSchema = Record<string, unknown>;
 
@@ -61,12 +63,16 @@ const compiledBuiltIns = new WeakMap<TJsonSchema, ValidateFunction>();
  * N copies). Everything Ajv keeps for the schema lives on that instance, so dropping the
  * instance frees it all. Throws UnsupportedPatternError or Ajv's compile error.
  */
+const canonicalJson = configureStringify({ deterministic: true, circularValue: null });
+
 function compileCustomerSchema(schema: TJsonSchema): ValidateFunction {
   const ajv = new Ajv2020({
     allErrors: false,
     strict: false,
     validateFormats: true,
-    addUsedSchema: false,
+    // The instance holds this one schema, so registering it collides with nobody's, and it is
+    // what lets `$ref: "#"` (a recursive tree) resolve.
+    addUsedSchema: true,
     // Checked once beforehand against the meta-schema (builtInAjv): compiling the meta-schema
     // again on every instance would cost more than the customer's schema.
     validateSchema: false,
@@ -76,6 +82,16 @@ function compileCustomerSchema(schema: TJsonSchema): ValidateFunction {
     code: { regExp: linearRegExp, optimize: false },
   });
   addFormats(ajv);
+  // Ajv compares object items pairwise (n² deep comparisons: 50,000 items, over a billion);
+  // comparing their canonical JSON (keys sorted) in a set is linear and means the same.
+  ajv.removeKeyword("uniqueItems");
+  ajv.addKeyword({
+    keyword: "uniqueItems",
+    type: "array",
+    schemaType: "boolean",
+    error: { message: "must NOT have duplicate items" },
+    validate: (unique: boolean, items: unknown[]) => !unique || new Set(items.map((item) => canonicalJson(item))).size === items.length,
+  });
   // `$schema` was checked (schema-limits.ts): this instance has no meta-schemas to look up.
   const { $schema: _dialect, ...rest } = schema;
   return ajv.compile(rest);
@@ -88,7 +104,8 @@ function compileCustomerSchema(schema: TJsonSchema): ValidateFunction {
  */
 const MAX_CACHED_SCHEMAS = 500;
 const MAX_CACHED_SCHEMA_BYTES = 2 * 1024 * 1024;
-const compiledCustomer = new Map<string, { validate: ValidateFunction; bytes: number }>();
+type TCustomerValidator = { validate: ValidateFunction; weights: TValidationWeights };
+const compiledCustomer = new Map<string, TCustomerValidator & { bytes: number }>();
 let cachedBytes = 0;
 
 /** A stored customer schema that cannot be used (one saved before the current limits). */
@@ -99,41 +116,42 @@ export class UnusableSchemaError extends Error {
   }
 }
 
-function customerValidator(schema: TJsonSchema): ValidateFunction {
+function customerValidator(schema: TJsonSchema): TCustomerValidator {
   const key = JSON.stringify(schema);
   const cached = compiledCustomer.get(key);
   if (cached) {
     // Most recently used last, so eviction takes the least recently used.
     compiledCustomer.delete(key);
     compiledCustomer.set(key, cached);
-    return cached.validate;
+    return cached;
   }
   const checked = checkedCompile(schema);
   if ("problem" in checked) throw new UnusableSchemaError(checked.problem);
-  compiledCustomer.set(key, { validate: checked.validate, bytes: key.length });
+  compiledCustomer.set(key, { ...checked, bytes: key.length });
   cachedBytes += key.length;
   while (compiledCustomer.size > MAX_CACHED_SCHEMAS || cachedBytes > MAX_CACHED_SCHEMA_BYTES) {
     const [oldestKey, oldest] = compiledCustomer.entries().next().value!;
     compiledCustomer.delete(oldestKey);
     cachedBytes -= oldest.bytes;
   }
-  return checked.validate;
+  return checked;
 }
 
 // A customer schema object (one request's, read from the database) by identity too: a
 // 500-row batch checks each row against the same object, and serializing it for each row
 // to find it in the cache would cost more than validating. The object dies with the request.
-const customerByObject = new WeakMap<TJsonSchema, ValidateFunction>();
+const customerByObject = new WeakMap<TJsonSchema, TCustomerValidator>();
 
-function validatorFor(schema: TJsonSchema): ValidateFunction {
+/** The validator of `schema`, with the weights that bound its cost for a customer's schema. */
+function validatorFor(schema: TJsonSchema): { validate: ValidateFunction; weights: TValidationWeights | null } {
   if (builtInSchemas.has(schema)) {
     let validate = compiledBuiltIns.get(schema);
     if (!validate) compiledBuiltIns.set(schema, (validate = builtInAjv.compile(schema)));
-    return validate;
+    return { validate, weights: null };
   }
-  let validate = customerByObject.get(schema);
-  if (!validate) customerByObject.set(schema, (validate = customerValidator(schema)));
-  return validate;
+  let customer = customerByObject.get(schema);
+  if (!customer) customerByObject.set(schema, (customer = customerValidator(schema)));
+  return customer;
 }
 
 /** Figures of the compiled-schema cache, for tests and the bench. */
@@ -147,12 +165,14 @@ const shortened = (text: string) => (text.length > MAX_PROBLEM_LENGTH ? `${text.
  * before anything is compiled), not valid draft 2020-12, a pattern the linear-time engine
  * refuses, or a schema Ajv cannot compile is a problem instead.
  */
-function checkedCompile(schema: unknown): { validate: ValidateFunction } | { problem: string } {
+function checkedCompile(schema: unknown): TCustomerValidator | { problem: string } {
   const limitProblem = schemaLimitProblem(schema);
   if (limitProblem) return { problem: limitProblem };
   if (!builtInAjv.validateSchema(schema as TJsonSchema)) return { problem: shortened(builtInAjv.errorsText(builtInAjv.errors, { dataVar: "schema" })) };
+  const weights = validationWeights(schema as TJsonSchema);
+  if ("problem" in weights) return weights;
   try {
-    return { validate: compileCustomerSchema(schema as TJsonSchema) };
+    return { validate: compileCustomerSchema(schema as TJsonSchema), weights };
   } catch (error) {
     return { problem: shortened(error instanceof Error ? error.message : String(error)) };
   }
@@ -188,8 +208,23 @@ function mostSpecific(errors: ErrorObject[]): ErrorObject[] {
 }
 
 /** The reasons `data` does not fit `schema` (empty when it does). */
-export function inputIssues(schema: TJsonSchema, data: unknown): TSchemaIssue[] {
-  const validate = validatorFor(schema);
+export function inputIssues(schema: TJsonSchema, data: unknown, budget: { remaining: number } = { remaining: VALIDATION_BUDGET }): TSchemaIssue[] {
+  const { validate, weights } = validatorFor(schema);
+  if (weights) {
+    // Bounded before it runs: the validator itself cannot be interrupted (validation-cost.ts).
+    // A request's inputs (a batch's rows) share one budget.
+    const cost = validationCost(weights, data, budget.remaining);
+    if (cost === null) return [{ path: "", message: `must not be nested deeper than ${MAX_DATA_DEPTH} levels` }];
+    budget.remaining -= cost;
+    if (budget.remaining < 0) {
+      return [
+        {
+          path: "",
+          message: `is too large to check against this agent's schema (a request may cost ${VALIDATION_BUDGET.toLocaleString("en-US")} checks); send less data or simplify the schema`,
+        },
+      ];
+    }
+  }
   return validate(data) ? [] : mostSpecific(validate.errors ?? []).map(describe);
 }
 
@@ -211,13 +246,19 @@ export const dataPath = (issue: TSchemaIssue, root = "data"): string =>
   [root, ...issue.path.split("/").slice(1).map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))].join(".");
 
 /**
- * Throws a 400 validation_error naming every path where `data` does not fit the agent's
- * input schema; `root` prefixes the paths (a batch row passes `rows.3.data`).
+ * Throws a 400 validation_error naming every path where an input's `data` does not fit the
+ * agent's input schema; `root` prefixes the paths (a batch row passes `rows.3.data`). The
+ * inputs of one request share one validation budget.
  */
-export function assertInputFits(schema: TJsonSchema, data: unknown, root = "data"): void {
+export function assertInputsFit(schema: TJsonSchema, inputs: readonly { data: unknown; root: string }[]): void {
+  const budget = { remaining: VALIDATION_BUDGET };
+  for (const input of inputs) assertInputFits(schema, input.data, input.root, budget);
+}
+
+function assertInputFits(schema: TJsonSchema, data: unknown, root: string, budget: { remaining: number }): void {
   let issues: TSchemaIssue[];
   try {
-    issues = inputIssues(schema, data);
+    issues = inputIssues(schema, data, budget);
   } catch (error) {
     if (!(error instanceof UnusableSchemaError)) throw error;
     throw validationError(`input_schema: ${error.message}; add a version of the agent whose schema is within the limits`, [

@@ -40,17 +40,28 @@ describe("agent input schemas", () => {
   });
 });
 
-describe("assertInputFits", () => {
+describe("assertInputsFit", () => {
   it("throws a validation_error naming the data path (and a batch row's prefix)", async () => {
-    const { assertInputFits } = await import("../../../src/domains/agents/input-schemas.ts");
+    const { assertInputsFit } = await import("../../../src/domains/agents/input-schemas.ts");
     const bad = { invoice: { ...invoice, total: "lots" } };
-    expect(() => assertInputFits(BUILT_IN_INPUT_SCHEMAS.ap_specialist, bad)).toThrow(/Invalid data\.invoice\.total/);
+    expect(() => assertInputsFit(BUILT_IN_INPUT_SCHEMAS.ap_specialist, [{ data: bad, root: "data" }])).toThrow(/Invalid data\.invoice\.total/);
     try {
-      assertInputFits(BUILT_IN_INPUT_SCHEMAS.ap_specialist, bad, "rows.3.data");
+      assertInputsFit(BUILT_IN_INPUT_SCHEMAS.ap_specialist, [{ data: { invoice }, root: "rows.2.data" }, { data: bad, root: "rows.3.data" }]);
       expect.unreachable();
     } catch (error) {
       expect(error).toMatchObject({ type: "validation_error", details: { issues: [{ path: "rows.3.data.invoice.total" }] } });
     }
+  });
+
+  it("shares one validation budget among a request's inputs (a batch's rows)", async () => {
+    const { assertInputsFit } = await import("../../../src/domains/agents/input-schemas.ts");
+    const codes = Array.from({ length: 250 }, (_, index) => `C${index}`);
+    const schema = { type: "object", properties: { items: { type: "array", items: { enum: codes } } } };
+    const row = { items: Array.from({ length: 5_000 }, () => "C1") }; // ~1.3 million checks: one row fits
+    expect(() => assertInputsFit(schema, [{ data: row, root: "rows.0.data" }])).not.toThrow();
+    // Five rows fit one by one, not together.
+    const rows = Array.from({ length: 5 }, (_, index) => ({ data: row, root: `rows.${index}.data` }));
+    expect(() => assertInputsFit(schema, rows)).toThrow(/Invalid rows\.[34]\.data: is too large to check against this agent's schema/);
   });
 });
 
