@@ -195,23 +195,46 @@ export function validationWeights(schema: Record<string, unknown>): TValidationW
 
   // weight(node, 0) = own + Σ in-place; weight(node, k) = Σ in-place at k + the members' or
   // items' weights at k − 1 (an object's member meets one `properties` entry at most).
-  let previous = new Map<TNode, number>();
+  // One slot per node, two layers (this depth and the one above it) reused.
+  const slot = new Map<TNode, number>(ordered.map((node, index) => [node, index]));
+  const edges = ordered.map((node) => ({
+    node,
+    inPlace: node.inPlace.map((child) => slot.get(child)!),
+    memberMax: node.memberMax.map((child) => slot.get(child)!),
+    memberAll: node.memberAll.map((child) => slot.get(child)!),
+    itemMax: node.itemMax.map((child) => slot.get(child)!),
+    itemAll: node.itemAll.map((child) => slot.get(child)!),
+  }));
+  const rootSlot = slot.get(root)!;
+  let previous = new Float64Array(ordered.length);
+  let current = new Float64Array(ordered.length);
   const perDepth: number[] = [];
   for (let depth = 0; depth <= MAX_DATA_DEPTH; depth += 1) {
-    const current = new Map<TNode, number>();
-    const below = (node: TNode) => previous.get(node) ?? 0;
-    for (const node of ordered) {
-      let weight = depth === 0 ? node.own : 0;
-      for (const child of node.inPlace) weight = add(weight, current.get(child) ?? 0);
+    let any = false;
+    for (let index = 0; index < edges.length; index += 1) {
+      const edge = edges[index]!;
+      let weight = depth === 0 ? edge.node.own : 0;
+      for (const child of edge.inPlace) weight = add(weight, current[child]!);
       if (depth > 0) {
-        const member = node.memberAll.reduce((sum, child) => add(sum, below(child)), node.memberMax.reduce((most, child) => Math.max(most, below(child)), 0));
-        const item = node.itemAll.reduce((sum, child) => add(sum, below(child)), node.itemMax.reduce((most, child) => Math.max(most, below(child)), 0));
+        let member = 0;
+        for (const child of edge.memberMax) member = Math.max(member, previous[child]!);
+        for (const child of edge.memberAll) member = add(member, previous[child]!);
+        let item = 0;
+        for (const child of edge.itemMax) item = Math.max(item, previous[child]!);
+        for (const child of edge.itemAll) item = add(item, previous[child]!);
         weight = add(weight, Math.max(member, item));
       }
-      current.set(node, weight);
+      current[index] = weight;
+      if (weight > 0) any = true;
     }
-    perDepth.push(current.get(root) ?? 0);
-    previous = current;
+    perDepth.push(current[rootSlot]!);
+    // Nothing reaches this depth: nothing reaches any deeper one either.
+    if (!any) {
+      while (perDepth.length <= MAX_DATA_DEPTH) perDepth.push(0);
+      break;
+    }
+    [previous, current] = [current, previous];
+    current.fill(0);
   }
   const heaviest = Math.max(...perDepth);
   if (heaviest > MAX_WEIGHT_PER_VALUE) {
