@@ -48,6 +48,9 @@ export async function createOwnService(prefix: string): Promise<TOwnService> {
   return {
     databaseUrl: database.url,
     start: async (settings = {}) => {
+      // A start while the last server still runs (a test's "restart" without a stop) keeps it
+      // for dispose to kill: overwriting it leaked a server past the suite.
+      if (server) instances.push(server);
       server = await startServer({ ...base, ...settings });
       return server;
     },
