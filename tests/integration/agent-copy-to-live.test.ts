@@ -45,7 +45,14 @@ async function defineInTest(name: string, body: Record<string, unknown> = {}, wi
 beforeAll(async () => {
   fake = await startFakeModelServer();
   service = await createOwnService("copylive");
-  await service.start({ OPENAI_BASE_URL: fake.baseUrl, AGENT_MODEL: "fake-model", AGENT_MODELS: "special-model", EXECUTOR_RETRY_BASE_MS: "50" });
+  await service.start({
+    OPENAI_BASE_URL: fake.baseUrl,
+    AGENT_MODEL: "fake-model",
+    AGENT_MODELS: "special-model",
+    EXECUTOR_RETRY_BASE_MS: "50",
+    // One model-backed test-mode run a day: the second "Try it" is refused.
+    TEST_MODE_MODEL_RUNS_PER_DAY: "1",
+  });
   ({ orgId, key } = await service.createOrgKey("Copy Co"));
   ({ key: testKey } = await service.cli("create-key", "--org", orgId, "--name", "t", "--scopes", "all", "--mode", "test"));
   ({ key: readKey } = await service.cli("create-key", "--org", orgId, "--name", "r", "--scopes", "agents:read,agents:run", "--mode", "live"));
@@ -200,5 +207,54 @@ describe("POST /v1/agents/{name}/copy-from-test", () => {
     const [a, b] = await Promise.all([copy("raced", 1), copy("raced", 1)]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect([a.body.agent.version, b.body.agent.version].sort()).toEqual([1, 2]);
+  });
+});
+
+describe("the dashboard: Copy to live and Try it of a live agent", () => {
+  const trpc = async (procedure: string, input: unknown, cookie: string, method: "GET" | "POST" = "POST") => {
+    const base = `${service.server().baseUrl}/api/trpc/${procedure}`;
+    const response =
+      method === "GET"
+        ? await fetch(`${base}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
+        : await fetch(base, { method, headers: { "content-type": "application/json", cookie }, body: JSON.stringify(input) });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+
+  it("an admin copies from the test-mode page; a reviewer may not (403)", async () => {
+    await defineInTest("from_page");
+    const reviewer = await trpc("agents.copyFromTest", { name: "from_page", version: 1 }, `${await service.signIn(orgId, "reviewer")}; aw_mode=test`);
+    expect(reviewer.status).toBe(403);
+    expect(reviewer.body.error.data.body).toMatchObject({ type: "insufficient_scope", required: "agents:write" });
+    const copied = await trpc("agents.copyFromTest", { name: "from_page", version: 1 }, `${await service.signIn(orgId, "admin")}; aw_mode=test`);
+    expect(copied.status, JSON.stringify(copied.body)).toBe(200);
+    expect(copied.body.result.data.agent).toMatchObject({ version: 1, copied_from: { mode: "test", version: 1 } });
+    expect((await api("GET", "/v1/agents/from_page", key)).body.agent).toMatchObject({ version: 1, instructions: "Test-mode from_page, version 1." });
+  });
+
+  it("Try it on a live agent runs its live version in test mode: free, counted against the test-mode allowance", async () => {
+    expect((await api("POST", "/v1/agents", key, { name: "live_tried", instructions: "Live instructions of live_tried." })).status).toBe(201);
+    const cookie = `${await service.signIn(orgId, "reviewer")}; aw_mode=live`;
+    const liveUsage = (await api("GET", "/v1/usage", key)).body.credits_used;
+    fake.script(completion({ output: { tried: true }, confidence: 0.95, needs_review: false, review_reason: null }));
+    const started = await trpc("agents.tryRun", { name: "live_tried", task: "Try this" }, cookie);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const runId = started.body.result.data.run_id as string;
+    const result = await until("the try to settle", async () => {
+      const { body } = await trpc("agents.tryResult", { id: runId }, cookie, "GET");
+      return ["completed", "failed"].includes(body.result?.data?.run?.status) ? body.result.data : undefined;
+    });
+    expect(result.run).toMatchObject({ status: "completed", livemode: false, agent_type: "live_tried", agent_version: 1, output: { tried: true } });
+    expect(result.steps.length).toBeGreaterThan(0);
+    expect(fake.requests[0]!.body.messages[0].content).toContain("Live instructions of live_tried.");
+    // A test-mode run: the test key reads it, the live key does not, and live credits did not move.
+    expect((await api("GET", `/v1/runs/${runId}`, testKey)).status).toBe(200);
+    expect((await api("GET", `/v1/runs/${runId}`, key)).status).toBe(404);
+    expect((await api("GET", "/v1/usage", key)).body.credits_used).toBe(liveUsage);
+    // The day's one model-backed test-mode run is used: the next try is refused, nothing started.
+    const second = await trpc("agents.tryRun", { name: "live_tried", task: "Try again" }, cookie);
+    expect(second.status).toBe(429);
+    expect(second.body.error.data.body).toMatchObject({ type: "test_mode_allowance_exhausted", allowance: 1, used: 1 });
+    // The live agent is not a test-mode agent: a test key still cannot run it.
+    expect((await api("POST", "/v1/run", testKey, { task: "x", agent_type: "live_tried" })).status).toBe(400);
   });
 });

@@ -64,7 +64,7 @@ export function TryIt({ name }: { name: string }) {
         <ErrorMessage error={start.error} />
         {testMode ? null : (
           <p className="text-sm text-muted-foreground">
-            Runs this live agent&apos;s active version in test mode: free, within the day&apos;s test-mode allowance; the run is listed in test mode.
+            Runs in test mode, free (within the day&apos;s test-mode allowance of model runs): this agent&apos;s live version is tried there, and the run is listed in test mode.
           </p>
         )}
         <div>
