@@ -2,7 +2,8 @@
 // the server's 400 shown on submit), adds a version, compares the two, rolls back and
 // archives; a reviewer reads the list but cannot change it (the server refuses them too);
 // "Try it" runs a custom agent in test mode against a fake model server and shows its
-// output and steps as they happen (a server of this file's own: the shared one has no model).
+// output and steps as they happen (a server of this file's own: the shared one has no model);
+// an admin copies it to live, and Try it of the live agent runs in test mode.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { completion, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
@@ -167,15 +168,44 @@ test.describe("Try it", () => {
     expect(fake.requests.length).toBeGreaterThan(0);
     expect(JSON.stringify(fake.requests[0]!.body.messages)).toContain("Sort this: the invoice for PO-7 is attached");
     await screenshot(page, testInfo, "agents-try-it");
+
+    // Copy to live: asks once, then the live agent has that version; Try it there runs in test mode.
+    const versions = page.getByRole("table", { name: "Versions of email_sorter" });
+    await versions.getByRole("button", { name: "Copy v1 to live" }).click();
+    const dialog = page.getByRole("dialog", { name: "Copy version 1 of email_sorter to live?" });
+    await dialog.getByRole("button", { name: "Copy to live" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("status").filter({ hasText: "Copied v1 to live" })).toContainText("live email_sorter is now at v1");
+    await page.getByRole("switch", { name: "Test mode" }).click();
+    await expect(page.getByRole("switch", { name: "Test mode" })).toHaveAttribute("aria-checked", "false");
+    await openAgentsPage(page);
+    await page.getByRole("button", { name: "Open email_sorter" }).click();
+    await expect(page.getByRole("region", { name: "email_sorter · v1" })).toContainText("Sort the supplier email.");
+    // Copying is for the test-mode page: live mode has no such button.
+    await expect(page.getByRole("button", { name: /Copy v\d+ to live/ })).toHaveCount(0);
+    const liveTry = page.getByRole("form", { name: "Try email_sorter" });
+    await expect(liveTry).toContainText("this agent's live version is tried there");
+    await liveTry.getByLabel("Task").fill("Sort this live one");
+    await liveTry.getByRole("button", { name: "Run in test mode" }).click();
+    const liveResult = page.getByRole("region", { name: "Try it result" });
+    await expect(liveResult.getByTestId("try-status")).toContainText("completed");
+    await expect(liveResult).toContainText("A test-mode run");
+    await expect(liveResult.getByLabel("Output")).toContainText('"category": "invoice"');
     expect(consoleErrors).toEqual([]);
   });
 });
 
-test("Try it is for test mode: in live mode it explains how to switch", async ({ page, consoleErrors }) => {
+test("a reviewer sees no Copy to live; Try it in live mode runs in test mode", async ({ page, consoleErrors }) => {
   await signIn(page, workspace.reviewer);
   await page.goto(`${baseUrl()}/agents`);
   await page.getByRole("button", { name: "Open rfq_generator" }).click();
-  await expect(page.getByRole("note").filter({ hasText: "Try it runs in test mode" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Switch to test mode" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /to live/ })).toHaveCount(0);
+  const tryForm = page.getByRole("form", { name: "Try rfq_generator" });
+  await tryForm.getByLabel("Task").fill("Quote 3 desk lamps");
+  await tryForm.getByLabel("Data (JSON, optional)").fill('{ "items": [{ "description": "desk lamps", "quantity": 3 }] }');
+  await tryForm.getByRole("button", { name: "Run in test mode" }).click();
+  const result = page.getByRole("region", { name: "Try it result" });
+  await expect(result.getByTestId("try-status")).toContainText("completed");
+  await expect(result).toContainText("A test-mode run");
   expect(consoleErrors).toEqual([]);
 });

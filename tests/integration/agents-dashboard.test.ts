@@ -1,6 +1,7 @@
 // The dashboard's own agent procedures (no /v1 path): agents.version (one version's
 // content, for the version diff) and agents.tryRun ("Try it": a test-mode run through the
-// same createRun as POST /v1/run). The shared server has no model configured.
+// same createRun as POST /v1/run, from either mode's page; agents.tryResult reads it). The
+// shared server has no model configured.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { admin, call, createTenant, signInCookie, type TTenant, UUID_PATTERN } from "../helpers/api.ts";
 import { until } from "../helpers/waiting.ts";
@@ -87,11 +88,21 @@ describe("agents.tryRun", () => {
     expect(second.body.result.data.run_id).toBe(first.body.result.data.run_id);
   });
 
-  it("refuses live mode (409), a viewer (403) and an unsigned caller (401)", async () => {
+  it("from the live page runs in test mode (tryResult reads it there); refuses a viewer (403) and an unsigned caller (401)", async () => {
     const input = { name: "rfq_generator", task: "Quote 3 desk lamps", data: RFQ_DATA };
     const live = await trpcMutation("agents.tryRun", input, adminCookie);
-    expect(live.status).toBe(409);
-    expect(live.body.error.data.body.message).toMatch(/test mode/);
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    const runId = live.body.result.data.run_id as string;
+    const tried = await until("the live page's try to complete", async () => {
+      const { body } = await trpcQuery("agents.tryResult", { id: runId }, adminCookie);
+      return body.result?.data?.run?.status === "completed" ? body.result.data : undefined;
+    });
+    expect(tried.run).toMatchObject({ livemode: false, agent_type: "rfq_generator" });
+    expect((await call("GET", `/v1/runs/${runId}`, { key: tenant.testKey })).status).toBe(200);
+    expect((await call("GET", `/v1/runs/${runId}`, { key: tenant.key })).status).toBe(404);
+    // tryResult reads test-mode runs only: a live run is not found there.
+    const liveRun = await call("POST", "/v1/run", { key: tenant.key, body: { task: "Quote 1 lamp", agent_type: "rfq_generator", data: RFQ_DATA } });
+    expect((await trpcQuery("agents.tryResult", { id: liveRun.body.run_id }, adminCookie)).status).toBe(404);
     const viewer = await trpcMutation("agents.tryRun", input, inTest(viewerCookie));
     expect(viewer.status).toBe(403);
     expect(viewer.body.error.data.body).toMatchObject({ type: "insufficient_scope", required: "agents:run" });

@@ -58,6 +58,8 @@ const SPOT_CHECK_OPERATIONS = ["POST /v1/triage/{id}/verdict"];
 
 // Issue 21: the quality report and the corrections export (docs/api-conventions.md, "Quality").
 const QUALITY_OPERATIONS = ["GET /v1/agents/{name}/quality", "GET /v1/agents/{name}/corrections"];
+// Issue 27: agents move from test to live (docs/api-conventions.md, "Copying an agent to live").
+const COPY_TO_LIVE_OPERATIONS = ["POST /v1/agents/{name}/copy-from-test"];
 
 async function fetchDocument() {
   const response = await call("GET", "/v1/openapi.json");
@@ -78,6 +80,7 @@ describe("GET /v1/openapi.json", () => {
     expect(operations(document).sort()).toEqual([
       ...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel", ...WEBHOOK_HEALING_OPERATIONS, ...AGENT_OPERATIONS, ...RUN_STEPS_OPERATIONS,
       ...REVIEW_ROUND_OPERATIONS, ...REVIEW_QUEUE_OPERATIONS, ...SPOT_CHECK_OPERATIONS, ...QUALITY_OPERATIONS,
+      ...COPY_TO_LIVE_OPERATIONS,
     ].sort());
   });
 
@@ -93,6 +96,7 @@ describe("GET /v1/openapi.json", () => {
     expect(Object.keys(document.paths["/v1/batches"].post.responses)).toContain("201");
     expect(Object.keys(document.paths["/v1/agents"].post.responses)).toContain("201");
     expect(Object.keys(document.paths["/v1/agents/{name}/versions"].post.responses)).toContain("201");
+    expect(Object.keys(document.paths["/v1/agents/{name}/copy-from-test"].post.responses)).toEqual(expect.arrayContaining(["201", "400", "403", "404", "409"]));
     expect(Object.keys(document.paths["/v1/agents/{name}/rollback"].post.responses)).toEqual(expect.arrayContaining(["200", "404", "409", "403"]));
     expect(Object.keys(document.paths["/v1/run"].post.responses)).not.toContain("200");
   });

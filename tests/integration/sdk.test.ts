@@ -254,6 +254,15 @@ describe("agents", () => {
     const builtIn = await aw.agents.archive("center").catch((caught: unknown) => caught);
     expect(builtIn).toBeInstanceOf(ConflictError);
   });
+
+  it("copyFromTest: a test-mode version becomes the live agent's version, with copied_from", async () => {
+    const name = `sdk_copy_${randomUUID().slice(0, 6)}`;
+    await aw.agents.create({ name, instructions: "Tried in test mode." });
+    const copied = await client(tenant.key).agents.copyFromTest(name, 1);
+    expect(copied.agent).toMatchObject({ name, version: 1, instructions: "Tried in test mode.", copied_from: { mode: "test", version: 1 } });
+    const refused = await aw.agents.copyFromTest(name, 1).catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(ValidationError);
+  });
 });
 
 describe("typed errors", () => {

@@ -638,6 +638,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agents/{name}/copy-from-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a test-mode version into live mode: the live agent's version 1, or its next version, active from now on
+         * @description With a live-mode key only (a test-mode key or a built-in's name: `400 validation_error`). Copies everything that defines the version (instructions, schemas, tools, model, review policy, description); the new live version records `copied_from: {mode: "test", version}`. An unknown test-mode agent or version: `404 not_found`. The checks of a new version apply (model allow-list, schema limits: `400`); an archived live agent, the 101st live agent or a version past the cap: `409 conflict`. See docs/api-conventions.md, "Copying an agent to live".
+         */
+        post: operations["agents-copyFromTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agents/{name}/quality": {
         parameters: {
             query?: never;
@@ -5159,6 +5179,12 @@ export interface operations {
                             created_at: string | null;
                             updated_at: string | null;
                             archived_at?: string | null;
+                            /** @description Set on a live version made by POST /v1/agents/{name}/copy-from-test: the test-mode version it copies; null otherwise. */
+                            copied_from?: {
+                                /** @constant */
+                                mode: "test";
+                                version: number;
+                            } | null;
                         }[];
                         tools: {
                             name: string;
@@ -5332,6 +5358,12 @@ export interface operations {
                             created_at: string | null;
                             updated_at: string | null;
                             archived_at?: string | null;
+                            /** @description Set on a live version made by POST /v1/agents/{name}/copy-from-test: the test-mode version it copies; null otherwise. */
+                            copied_from?: {
+                                /** @constant */
+                                mode: "test";
+                                version: number;
+                            } | null;
                         };
                     };
                 };
@@ -5503,11 +5535,23 @@ export interface operations {
                             created_at: string | null;
                             updated_at: string | null;
                             archived_at?: string | null;
+                            /** @description Set on a live version made by POST /v1/agents/{name}/copy-from-test: the test-mode version it copies; null otherwise. */
+                            copied_from?: {
+                                /** @constant */
+                                mode: "test";
+                                version: number;
+                            } | null;
                         };
                         versions: {
                             version: number;
                             created_at: string | null;
                             created_by: string | null;
+                            /** @description Set on a live version made by POST /v1/agents/{name}/copy-from-test: the test-mode version it copies; null otherwise. */
+                            copied_from?: {
+                                /** @constant */
+                                mode: "test";
+                                version: number;
+                            } | null;
                         }[];
                     };
                 };
@@ -5812,6 +5856,12 @@ export interface operations {
                             created_at: string | null;
                             updated_at: string | null;
                             archived_at?: string | null;
+                            /** @description Set on a live version made by POST /v1/agents/{name}/copy-from-test: the test-mode version it copies; null otherwise. */
+                            copied_from?: {
+                                /** @constant */
+                                mode: "test";
+                                version: number;
+                            } | null;
                         };
                     };
                 };
@@ -5999,6 +6049,12 @@ export interface operations {
                             created_at: string | null;
                             updated_at: string | null;
                             archived_at?: string | null;
+                            /** @description Set on a live version made by POST /v1/agents/{name}/copy-from-test: the test-mode version it copies; null otherwise. */
+                            copied_from?: {
+                                /** @constant */
+                                mode: "test";
+                                version: number;
+                            } | null;
                         };
                     };
                 };
@@ -6098,6 +6154,203 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "agents-copyFromTest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The test-mode version to copy (GET /v1/agents/{name} with a test key lists them). */
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agent: {
+                            name: string;
+                            /** @enum {string} */
+                            kind: "built_in" | "custom";
+                            description: string | null;
+                            /** @description The active version (built-ins: 1). */
+                            version: number;
+                            /** @description The system prompt; null for a rules-based built-in. */
+                            instructions: string | null;
+                            output_schema: {
+                                [key: string]: unknown;
+                            };
+                            input_schema: {
+                                [key: string]: unknown;
+                            } | null;
+                            tools: string[];
+                            review: {
+                                confidence_threshold: number | null;
+                                always: boolean;
+                                /** @description null: the organization's triage_sla_minutes. */
+                                sla_minutes?: number | null;
+                                /** @description null: the server's setting. */
+                                max_rounds?: number | null;
+                                /** @description Share of the runs that completed on their own sent to a spot check; absent for a built-in (the organization sets its rate). */
+                                spot_check_rate?: number;
+                            };
+                            model: string | null;
+                            created_at: string | null;
+                            updated_at: string | null;
+                            archived_at?: string | null;
+                            /** @description Set on a live version made by POST /v1/agents/{name}/copy-from-test: the test-mode version it copies; null otherwise. */
+                            copied_from?: {
+                                /** @constant */
+                                mode: "test";
+                                version: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };

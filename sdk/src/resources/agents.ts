@@ -48,6 +48,14 @@ export class Agents {
     return this.http.json("POST", `/v1/agents/${segment(name)}/rollback`, { body: { version }, signal: options.signal });
   }
 
+  /**
+   * POST /v1/agents/{name}/copy-from-test (a live-mode key): test-mode version `version`
+   * becomes the live agent's version 1, or its next version, recording `copied_from`.
+   */
+  copyFromTest(name: string, version: number, options: RequestOptions = {}): Promise<AgentResponse> {
+    return this.http.json("POST", `/v1/agents/${segment(name)}/copy-from-test`, { body: { version }, signal: options.signal });
+  }
+
   /** DELETE /v1/agents/{name}: archives it; new runs are refused, past runs stay readable. */
   archive(name: string, options: RequestOptions = {}): Promise<ArchiveAgentResponse> {
     return this.http.json("DELETE", `/v1/agents/${segment(name)}`, options);

@@ -1,11 +1,13 @@
 "use client";
 // An agent's version history: when and by whom each version was made, which is active, a
 // line diff of any two versions' content, and rolling back to an earlier one (agents:write).
+// In test mode an admin copies a version to live (agents.copyFromTest): the live agent's
+// version 1, or its next version, made from it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { cn } from "../lib/cn";
 import { formatDateTime } from "../lib/format";
-import { useCan } from "../shell/session-context";
+import { useCan, useSession } from "../shell/session-context";
 import { useTRPC } from "../trpc";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
@@ -21,6 +23,10 @@ export function AgentVersions({ agent }: { agent: TAgentView }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const canWrite = useCan("agents:write") && agent.kind === "custom" && !agent.archived_at;
+  const testMode = useSession().current.mode === "test";
+  const canCopyToLive = useCan("agents:write") && agent.kind === "custom" && testMode;
+  const [copied, setCopied] = useState<{ from: number; to: number } | null>(null);
+  const copyToLive = useMutation(trpc.agents.copyFromTest.mutationOptions());
   const detail = useQuery(trpc.agents.get.queryOptions({ name: agent.name }));
   const rollback = useMutation(
     trpc.agents.rollback.mutationOptions({
@@ -72,12 +78,35 @@ export function AgentVersions({ agent }: { agent: TAgentView }) {
                     confirmLabel={`Make v${version.version} active`}
                     onConfirm={() => rollback.mutateAsync({ name: agent.name, version: version.version })}
                   />
+                ) : null}{" "}
+                {canCopyToLive ? (
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="outline" size="sm" aria-label={`Copy v${version.version} to live`}>
+                        Copy to live
+                      </Button>
+                    }
+                    title={`Copy version ${version.version} of ${agent.name} to live?`}
+                    description={`Live mode's ${agent.name} gets a new version (version 1 if it has none yet) with this version's instructions, schemas, tools, model and review policy, active at once: live runs use it and are charged. This test-mode agent does not change.`}
+                    confirmLabel="Copy to live"
+                    confirmVariant="default"
+                    onConfirm={async () => {
+                      setCopied(null);
+                      const result = await copyToLive.mutateAsync({ name: agent.name, version: version.version });
+                      setCopied({ from: version.version, to: result.agent.version });
+                    }}
+                  />
                 ) : null}
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
+      {copied ? (
+        <p role="status" className="text-sm">
+          Copied v{copied.from} to live: live {agent.name} is now at v{copied.to}.
+        </p>
+      ) : null}
       {versions.length > 1 ? <VersionDiff name={agent.name} versions={versions.map((version) => version.version)} /> : null}
     </section>
   );

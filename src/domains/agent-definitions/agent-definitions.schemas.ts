@@ -87,6 +87,25 @@ export const ZRollbackRequest = z.object({
   version: z.number({ error: "version must be a whole number" }).int("version must be a whole number").min(1),
 });
 
+/** Where a live version came from: POST /v1/agents/{name}/copy-from-test records the test-mode version. */
+export const ZCopiedFrom = z
+  .object({ mode: z.literal("test"), version: z.number().int() })
+  .nullable()
+  .optional()
+  .meta({ description: "Set on a live version made by POST /v1/agents/{name}/copy-from-test: the test-mode version it copies; null otherwise." });
+
+/** POST /v1/agents/{name}/copy-from-test: which test-mode version of the agent to copy into live mode. */
+export const ZCopyFromTestRequest = z
+  .object({
+    name: z.string().min(1).max(100),
+    version: z
+      .number({ error: "version must be a whole number" })
+      .int("version must be a whole number")
+      .min(1, "version must be a whole number from 1")
+      .meta({ description: "The test-mode version to copy (GET /v1/agents/{name} with a test key lists them)." }),
+  })
+  .strict();
+
 export const ZAgent = z.object({
   name: z.string(),
   kind: z.enum(["built_in", "custom"]),
@@ -107,6 +126,7 @@ export const ZAgent = z.object({
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
   archived_at: z.string().nullable().optional(),
+  copied_from: ZCopiedFrom,
 });
 export type TAgent = z.infer<typeof ZAgent>;
 
@@ -123,6 +143,7 @@ export const ZAgentVersionSummary = z.object({
   version: z.number().int(),
   created_at: z.string().nullable(),
   created_by: z.string().nullable(),
+  copied_from: ZCopiedFrom,
 });
 export const ZGetAgentResponse = z.object({ agent: ZAgent, versions: z.array(ZAgentVersionSummary) });
 export const ZArchiveAgentResponse = z.object({ archived: z.literal(true) });

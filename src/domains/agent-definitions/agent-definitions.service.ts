@@ -4,6 +4,7 @@
 import { setImmediate as letOtherRequestsRun } from "node:timers/promises";
 import { modelSettings } from "../../foundation/env.ts";
 import { AppError, conflict, notFound, validationError } from "../../foundation/errors.ts";
+import { TOOL_NAMES } from "../agents/model-tools.ts";
 import { iso, isoOrNull } from "../../foundation/schemas.ts";
 import { Prisma, type AgentDefinition } from "../../generated/prisma/client.ts";
 import { AGENT_TYPES, isBuiltInAgentType, type TAgentType } from "../agents/agent-types.ts";
@@ -97,8 +98,11 @@ function serializeAgent(definition: TDefinitionWithActive): TAgent {
     created_at: iso(definition.createdAt),
     updated_at: iso(definition.updatedAt),
     archived_at: isoOrNull(definition.archivedAt),
+    copied_from: copiedFrom(active.copiedFromTestVersion),
   };
 }
+
+const copiedFrom = (testVersion: number | null) => (testVersion === null ? null : { mode: "test" as const, version: testVersion });
 
 const toolList = () =>
   Object.values(TOOLS_BY_NAME).map((tool) => ({ name: tool.definition.function.name, description: tool.definition.function.description ?? "" }));
@@ -116,7 +120,12 @@ export async function getAgent(principal: TPrincipal, name: string) {
   const versions = await findVersionSummaries(definition.id);
   return {
     agent: serializeAgent(definition),
-    versions: versions.map((version) => ({ version: version.version, created_at: iso(version.createdAt), created_by: version.createdBy })),
+    versions: versions.map((version) => ({
+      version: version.version,
+      created_at: iso(version.createdAt),
+      created_by: version.createdBy,
+      copied_from: copiedFrom(version.copiedFromTestVersion),
+    })),
   };
 }
 
@@ -234,4 +243,65 @@ export async function archiveAgent(principal: TPrincipal, name: string) {
   // Archiving twice answers the same; an agent that never existed here is 404.
   if (archived === 0 && !(await findDefinition(tenant, name))) throw notFound("Agent");
   return { archived: true as const };
+}
+
+/**
+ * Moves an agent from test to live (docs/api-conventions.md, "Copying an agent to live"):
+ * with a live-mode key, test-mode version `version` of `name` becomes the live agent's
+ * version 1, or its next version, active from now on, recording where it came from. The
+ * copy passes the checks a new version passes today (model allow-list, schema limits,
+ * caps): a test version stored before the operator narrowed them is refused, not copied.
+ */
+export async function copyAgentFromTest(principal: TPrincipal, name: string, version: number) {
+  if (!principal.livemode) {
+    throw validationError("copy-from-test needs a live-mode key: it copies a test-mode version into live mode (call it with sk_live_…)", [
+      { path: "(key)", message: "a test-mode key cannot copy into live mode" },
+    ]);
+  }
+  if (isBuiltInAgentType(name)) {
+    throw validationError(`${name} is a built-in agent: built-ins exist in both modes and are not copied`, [
+      { path: "name", message: "a built-in agent's name" },
+    ]);
+  }
+  const source = await findVersion({ organizationId: principal.organizationId, livemode: false }, name, version);
+  if (!source) throw notFound(`Test-mode version ${version} of agent ${name}`);
+  const unknownTool = source.tools.find((tool) => !(TOOL_NAMES as readonly string[]).includes(tool));
+  if (unknownTool) throw validationError(`tools names ${unknownTool}, which this server no longer offers`, [{ path: "tools", message: `unknown tool ${unknownTool}` }]);
+  const body: TAgentVersionBody = {
+    description: source.description ?? undefined,
+    instructions: source.instructions,
+    output_schema: asSchema(source.outputSchema) ?? undefined,
+    input_schema: asSchema(source.inputSchema) ?? undefined,
+    tools: source.tools as TAgentVersionBody["tools"],
+    review: reviewBody(source.review as TStoredReview | null),
+    model: source.model ?? undefined,
+  };
+  const content: TVersionContent = { ...(await versionContent(principal, body)), copiedFromTestVersion: version };
+  // The live agent exists: a new version of it (archived: 409; the version cap applies).
+  if (await findDefinition(tenantScope(principal), name)) {
+    return changeAgent(principal, name, (tx, definition) => appendVersion(tx, definition, content, MAX_VERSIONS_PER_AGENT));
+  }
+  if ((await countDefinitions(tenantScope(principal))) >= MAX_AGENTS_PER_MODE) {
+    throw conflict(`An organization has at most ${MAX_AGENTS_PER_MODE} agents per mode, archived ones included`);
+  }
+  try {
+    return { agent: serializeAgent(await insertDefinition(tenantScope(principal), name, content)) };
+  } catch (error) {
+    // A concurrent copy (or create) made the live agent first: this copy becomes its next version.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      return changeAgent(principal, name, (tx, definition) => appendVersion(tx, definition, content, MAX_VERSIONS_PER_AGENT));
+    }
+    throw error;
+  }
+}
+
+/** A stored review policy as the request body that would store it again (nulls left out). */
+function reviewBody(review: TStoredReview | null): TAgentVersionBody["review"] {
+  const body: NonNullable<TAgentVersionBody["review"]> = {};
+  if (review?.confidence_threshold != null) body.confidence_threshold = review.confidence_threshold;
+  if (review?.always != null) body.always = review.always;
+  if (review?.sla_minutes != null) body.sla_minutes = review.sla_minutes;
+  if (review?.max_rounds != null) body.max_rounds = review.max_rounds;
+  if (review?.spot_check_rate != null) body.spot_check_rate = review.spot_check_rate;
+  return body;
 }

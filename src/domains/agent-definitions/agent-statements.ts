@@ -13,6 +13,8 @@ export type TVersionContent = Pick<AgentVersion, "description" | "instructions" 
   outputSchema: Prisma.InputJsonValue;
   inputSchema: Prisma.InputJsonValue | null;
   review: Prisma.InputJsonValue;
+  /** A live version copied from a test-mode one (copy-from-test): that version's number. */
+  copiedFromTestVersion?: number | null;
 };
 
 const versionData = (content: TVersionContent) => ({
@@ -24,6 +26,7 @@ const versionData = (content: TVersionContent) => ({
   review: content.review,
   model: content.model,
   createdBy: content.createdBy,
+  copiedFromTestVersion: content.copiedFromTestVersion ?? null,
 });
 
 async function withActive(definition: AgentDefinition | null, client: TTx | ReturnType<typeof db> = db()): Promise<TDefinitionWithActive | null> {
@@ -55,7 +58,7 @@ export async function findDefinition(tenant: TTenant, name: string): Promise<TDe
 export function findVersionSummaries(agentDefinitionId: string) {
   return db().agentVersion.findMany({
     where: { agentDefinitionId },
-    select: { version: true, createdAt: true, createdBy: true },
+    select: { version: true, createdAt: true, createdBy: true, copiedFromTestVersion: true },
     orderBy: { version: "asc" },
   });
 }

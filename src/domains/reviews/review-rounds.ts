@@ -11,12 +11,12 @@ import type { Prisma, TriageItem } from "../../generated/prisma/client.ts";
  */
 export async function maxReviewRounds(
   tx: Prisma.TransactionClient,
-  run: { organizationId: string; livemode: boolean; agentType: string; agentVersion: number },
+  run: { organizationId: string; livemode: boolean; agentType: string; agentVersion: number; agentLivemode?: boolean | null },
 ): Promise<number> {
   const [own] = await tx.$queryRaw<{ max_rounds: number | null }[]>`
     SELECT (v.review->>'max_rounds')::int AS max_rounds FROM agent_definitions d
       JOIN agent_versions v ON v.agent_definition_id = d.id AND v.version = ${run.agentVersion}
-    WHERE d.organization_id = ${run.organizationId}::uuid AND d.livemode = ${run.livemode} AND d.name = ${run.agentType}
+    WHERE d.organization_id = ${run.organizationId}::uuid AND d.livemode = ${run.agentLivemode ?? run.livemode} AND d.name = ${run.agentType}
       AND jsonb_typeof(v.review->'max_rounds') = 'number'`;
   return typeof own?.max_rounds === "number" ? own.max_rounds : env().REVIEW_MAX_ROUNDS;
 }

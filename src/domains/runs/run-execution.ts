@@ -36,6 +36,8 @@ export type TStartedRun = {
   /** The mode and agent version the run was accepted in (a custom agent's version is read by them). */
   livemode?: boolean;
   agentVersion?: number;
+  /** The mode of the agent definition when it is not the run's (a live agent tried in test mode); null: the run's. */
+  agentLivemode?: boolean | null;
   /** How many times a reviewer sent the run back (docs/api-conventions.md, "Review rounds"); 0 at first. */
   reviewRound?: number;
 };
@@ -51,6 +53,7 @@ type TStartedRow = {
   livemode: boolean;
   agent_version: number;
   review_round: number;
+  agent_livemode: boolean | null;
 };
 
 /**
@@ -63,13 +66,13 @@ export async function startRun(runId: string): Promise<TStartedRun | null> {
     WITH started AS (
       UPDATE runs SET status = 'running', started_at = COALESCE(started_at, now()), updated_at = now()
       WHERE id = ${runId}::uuid AND status = 'queued'
-      RETURNING id, agent_type, task, data, organization_id, batch_job_id, status::text, livemode, agent_version, review_round),
+      RETURNING id, agent_type, task, data, organization_id, batch_job_id, status::text, livemode, agent_version, review_round, agent_livemode),
     row_started AS (
       UPDATE batch_rows SET status = 'running', updated_at = now()
       WHERE run_id IN (SELECT id FROM started) AND status = 'pending')
     SELECT * FROM started
     UNION ALL
-    SELECT id, agent_type, task, data, organization_id, batch_job_id, status::text, livemode, agent_version, review_round FROM runs
+    SELECT id, agent_type, task, data, organization_id, batch_job_id, status::text, livemode, agent_version, review_round, agent_livemode FROM runs
     WHERE id = ${runId}::uuid AND NOT EXISTS (SELECT 1 FROM started)`);
   if (!row || row.status !== "running") return null;
   publishRunChange(runId);
@@ -82,6 +85,7 @@ export async function startRun(runId: string): Promise<TStartedRun | null> {
     batchJobId: row.batch_job_id,
     livemode: row.livemode,
     agentVersion: row.agent_version,
+    agentLivemode: row.agent_livemode,
     reviewRound: row.review_round,
   };
 }
@@ -194,7 +198,7 @@ export async function callModelAgent(
     else {
       // A custom agent: the version the run was pinned to at acceptance (archived or not).
       const version = await customAgentVersionOf(
-        { organizationId: run.organizationId, livemode: run.livemode ?? false },
+        { organizationId: run.organizationId, livemode: run.agentLivemode ?? run.livemode ?? false },
         run.agentType,
         run.agentVersion ?? 1,
       );

@@ -29,9 +29,16 @@ export async function createRun(
   principal: TPrincipal,
   request: TCreateRunRequest,
   recordAccepted?: TRecordAccepted<TCreateRunResponse>,
+  options: { agentLivemode?: boolean } = {},
 ): Promise<TCreateRunResponse> {
+  // A custom agent of the other mode (the dashboard's "Try it" of a live agent runs in test mode):
+  // it is looked up, pinned and later run from that mode's definitions.
+  const agentLivemode = options.agentLivemode !== undefined && options.agentLivemode !== principal.livemode && !isBuiltInAgentType(request.agent_type)
+    ? options.agentLivemode
+    : null;
+  const agentOwner = agentLivemode === null ? principal : { ...principal, livemode: agentLivemode };
   // Built-ins: availability only; a custom agent: exists, has a model, data fits its input_schema.
-  const agentVersion = await pinAgentVersion(principal, {
+  const agentVersion = await pinAgentVersion(agentOwner, {
     agentType: request.agent_type,
     agentVersion: request.agent_version,
     inputs: [{ data: request.data, root: "data" }],
@@ -46,8 +53,8 @@ export async function createRun(
   const data = request.data === undefined || request.data === null ? null : JSON.stringify(request.data);
   // Runs only when the charge went through (`charged` has its one row).
   const insertRun = Prisma.sql`
-    INSERT INTO runs (id, organization_id, livemode, agent_type, agent_version, priority, task, data, webhook_url, api_key_id, created_at, updated_at)
-    SELECT ${runId}::uuid, ${principal.organizationId}::uuid, ${principal.livemode}, ${request.agent_type}, ${agentVersion}, ${priority}::"RunPriority",
+    INSERT INTO runs (id, organization_id, livemode, agent_type, agent_version, agent_livemode, priority, task, data, webhook_url, api_key_id, created_at, updated_at)
+    SELECT ${runId}::uuid, ${principal.organizationId}::uuid, ${principal.livemode}, ${request.agent_type}, ${agentVersion}, ${agentLivemode}::boolean, ${priority}::"RunPriority",
            ${request.task}, ${data}::jsonb, ${request.webhook_url ?? null}, ${principal.apiKeyId}::uuid, ${acceptedAt}::timestamptz, ${acceptedAt}::timestamptz
     FROM charged`;
   return acceptInOneStatement({

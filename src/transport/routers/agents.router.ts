@@ -1,15 +1,16 @@
 // Agent definitions under /v1/agents (docs/api-conventions.md, "Agent definitions").
 import { z } from "zod";
-import { AppError, conflict } from "../../foundation/errors.ts";
+import { AppError } from "../../foundation/errors.ts";
 import { idempotent } from "../trpc/idempotent.ts";
 import { apiProcedure, router } from "../trpc/init.ts";
-import { ZCreateRunRequest, ZCreateRunResponse } from "../../domains/runs/runs.schemas.ts";
-import { createRun } from "../../domains/runs/runs.service.ts";
+import { ZCreateRunRequest, ZCreateRunResponse, ZListRunStepsResponse, ZRun, ZRunIdInput } from "../../domains/runs/runs.schemas.ts";
+import { createRun, getRun, listRunSteps } from "../../domains/runs/runs.service.ts";
 import {
   ZAddVersionRequest,
   ZAgentNameInput,
   ZAgentResponse,
   ZArchiveAgentResponse,
+  ZCopyFromTestRequest,
   ZCreateAgentRequest,
   ZGetAgentResponse,
   ZListAgentsResponse,
@@ -19,6 +20,7 @@ import {
 import {
   addAgentVersion,
   archiveAgent,
+  copyAgentFromTest,
   createAgent,
   getAgent,
   getAgentVersion,
@@ -118,6 +120,29 @@ export const agentsRouter = router({
     .output(ZAgentResponse)
     .mutation(({ ctx, input }) => rollbackAgent(ctx.principal, input.name, input.version)),
 
+  copyFromTest: apiProcedure
+    .meta({
+      scope: "agents:write",
+      rateLimit: "standard",
+      successStatus: 201,
+      errors: ["conflict"],
+      openapi: {
+        method: "POST",
+        path: "/v1/agents/{name}/copy-from-test",
+        tags: ["agents"],
+        summary: "Copy a test-mode version into live mode: the live agent's version 1, or its next version, active from now on",
+        description:
+          "With a live-mode key only (a test-mode key or a built-in's name: `400 validation_error`). Copies everything that defines the version (instructions, schemas, tools, model, review policy, description); the new live version records `copied_from: {mode: \"test\", version}`. An unknown test-mode agent or version: `404 not_found`. The checks of a new version apply (model allow-list, schema limits: `400`); an archived live agent, the 101st live agent or a version past the cap: `409 conflict`. See docs/api-conventions.md, \"Copying an agent to live\".",
+      },
+    })
+    .input(ZCopyFromTestRequest)
+    .output(ZAgentResponse)
+    // The dashboard's "Copy to live" is used from the test-mode page: a signed-in member's mode
+    // is a choice of the page (a cookie), not of a credential, so a session copies into live.
+    .mutation(({ ctx, input }) =>
+      copyAgentFromTest(ctx.credentials === "session" ? { ...ctx.principal, livemode: true } : ctx.principal, input.name, input.version),
+    ),
+
   archive: apiProcedure
     .meta({
       scope: "agents:write",
@@ -159,19 +184,33 @@ export const agentsRouter = router({
     .query(async ({ ctx, input }) => ({ agent: await getAgentVersion(ctx.principal, input.name, input.version) })),
 
   // Dashboard-only (no openapi): "Try it" starts a test-mode run through the same createRun
-  // as POST /v1/run, so input checks, version pinning, the model requirement, credits and
-  // an Idempotency-Key apply alike. Live mode is refused rather than switched: agents are
-  // defined per mode, and the run must be readable (runs.watch) in the dashboard's mode.
+  // as POST /v1/run, so input checks, version pinning, the model requirement, credits, the
+  // test-mode allowance of model-backed runs and an Idempotency-Key apply alike. In live mode
+  // it tries the live agent (its active version) in test mode, so trying costs nothing; the
+  // run belongs to test mode, where tryResult reads it.
   tryRun: apiProcedure
     .meta({ scope: "agents:run", rateLimit: "strict", errors: ["conflict", "insufficient_credits", "test_mode_allowance_exhausted"] })
     .input(ZTryRunRequest)
     .output(ZCreateRunResponse)
     .mutation(({ ctx, input }) => {
       if (ctx.credentials !== "session") throw new AppError("not_found", "No such route");
-      if (ctx.principal.livemode) throw conflict("Try it runs in test mode: switch the dashboard to test mode (agents are defined per mode)");
       const request = { task: input.task, agent_type: input.name, data: input.data, priority: "normal" as const };
-      return idempotent({ ctx, endpoint: "dashboard agents.tryRun", input, successStatus: 200 }, (record) =>
-        createRun(ctx.principal, request, record),
+      const inTestMode = { ...ctx.principal, livemode: false };
+      return idempotent({ ctx: { ...ctx, principal: inTestMode }, endpoint: "dashboard agents.tryRun", input, successStatus: 200 }, (record) =>
+        createRun(inTestMode, request, record, { agentLivemode: ctx.principal.livemode }),
       );
+    }),
+
+  // Dashboard-only (no openapi): a "Try it" run and its steps, read in test mode whichever
+  // mode the page is in (a live agent's Try it runs in test mode).
+  tryResult: apiProcedure
+    .meta({ scope: "agents:run" })
+    .input(ZRunIdInput)
+    .output(z.object({ run: ZRun, steps: ZListRunStepsResponse.shape.data }))
+    .query(async ({ ctx, input }) => {
+      if (ctx.credentials !== "session") throw new AppError("not_found", "No such route");
+      const inTestMode = { ...ctx.principal, livemode: false };
+      const [{ run }, steps] = await Promise.all([getRun(inTestMode, input.id), listRunSteps(inTestMode, input.id)]);
+      return { run, steps: steps.data };
     }),
 });
