@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { completion, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
-import { baseUrl, createWorkspace, expect, screenshot, signIn, test, type TWorkspace } from "./support.ts";
+import { api, baseUrl, createWorkspace, expect, screenshot, signIn, test, type TWorkspace } from "./support.ts";
 
 let workspace: TWorkspace;
 test.beforeAll(async () => {
@@ -92,6 +92,28 @@ test("an admin defines an agent, adds a version, compares them, rolls back and a
   await expect(row).toHaveCount(0);
   // The one refused save above is the browser's only complaint.
   expect(consoleErrors).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+});
+
+test("the version list names each version's author: a member by name, a key with its creator", async ({ page, consoleErrors }) => {
+  const name = `authors_${randomUUID().slice(0, 6)}`;
+  const created = await api(workspace.apiKey, "POST", "/v1/agents", { name, instructions: "V1: made with a key." });
+  expect(created.status).toBe(201);
+  await signIn(page, workspace.admin);
+  await openAgentsPage(page);
+  await page.getByRole("button", { name: `Open ${name}` }).click();
+  const detail = page.getByRole("region", { name: `${name} · v1` });
+  await detail.getByRole("button", { name: "New version" }).click();
+  const edit = page.getByRole("form", { name: `New version of ${name}` });
+  await edit.getByLabel("Instructions").fill("V2: made in the dashboard.");
+  await edit.getByRole("button", { name: "Save version" }).click();
+  const versions = page.getByRole("region", { name: `${name} · v2` }).getByRole("table", { name: `Versions of ${name}` });
+  const byColumn = async (version: string) => versions.getByRole("row").filter({ hasText: version }).getByRole("cell").nth(2);
+  await expect(await byColumn("v2")).toHaveText(workspace.admin.name);
+  await expect(await byColumn("v1")).toHaveText(`API key 'e2e' (${workspace.admin.name})`);
+  // Never an actor id.
+  await expect(versions).not.toContainText("member:");
+  await expect(versions).not.toContainText("api_key:");
+  expect(consoleErrors).toEqual([]);
 });
 
 test("a reviewer reads the agents but cannot change them, and the server refuses them", async ({ page, consoleErrors }) => {

@@ -279,7 +279,7 @@ describe("claims, batches and durability", () => {
     await sql(`UPDATE triage_items SET claimed_by = 'member:ada', claimed_by_name = 'Ada Lovelace', claimed_until = now() + interval '15 minutes' WHERE id = $1`, [item.id]);
     const refused = await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", data_patch: { purchase_order: AMENDED_PO } });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ type: "conflict", message: expect.stringContaining("Ada Lovelace is reviewing this item") });
+    expect(refused.body).toMatchObject({ type: "conflict", message: expect.stringContaining("Ada Lovelace is reviewing this until") });
     // Strings are not booleans: "false" must never force.
     for (const force of ["false", "true", 1]) {
       const response = await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", force });

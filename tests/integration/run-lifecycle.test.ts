@@ -85,7 +85,7 @@ describe("triage decisions on executed runs", () => {
     return { runId, itemId: settled.triage_item.id as string };
   }
 
-  it("approve completes the run with the agent's proposed output plus the note; a second decision is 409", async () => {
+  it("approve completes the run with the agent's proposed output (the note stays on the item); a second decision is 409", async () => {
     const { runId, itemId } = await runAwaitingTriage();
     const approved = await call("POST", `/v1/triage/${itemId}/approve`, { key: tenant.key, body: { resolution_note: "PO was amended" } });
     expect(approved.status).toBe(200);
@@ -94,8 +94,9 @@ describe("triage decisions on executed runs", () => {
     // Approve means the proposed action goes ahead: the mismatch proposed the payment.
     expect(run).toMatchObject({
       status: "completed",
-      output: { decision: "approve_payment", amount_due: 50, acknowledged_discrepancies: ["purchase_order.total"], resolution_note: "PO was amended" },
+      output: { decision: "approve_payment", amount_due: 50, acknowledged_discrepancies: ["purchase_order.total"] },
     });
+    expect(run.output).not.toHaveProperty("resolution_note");
     expect((await call("POST", `/v1/triage/${itemId}/reject`, { key: tenant.key })).status).toBe(409);
   });
 

@@ -83,6 +83,7 @@ describe("steps of a built-in run", () => {
       decision: "approved",
       resolved_by: approved.body.data.resolved_by,
       resolved_by_name: "k",
+      resolved_by_actor: { type: "api_key", id: approved.body.data.resolved_by.slice("api_key:".length), name: expect.stringMatching(/^API key 'k'/) },
       note: "Pay the 10 ordered",
       edited: true,
       round: 0,

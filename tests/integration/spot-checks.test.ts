@@ -254,7 +254,7 @@ describe("decisions by kind", () => {
     expect((await api("POST", `/v1/triage/${spot.id}/claim`, undefined, graceKey)).status).toBe(200);
     const held = await api("POST", `/v1/triage/${spot.id}/verdict`, { verdict: "correct" });
     expect(held.status).toBe(409);
-    expect(JSON.stringify(held.body)).toMatch(/Grace is reviewing/);
+    expect(JSON.stringify(held.body)).toMatch(/API key 'Grace' is reviewing this until \d\d:\d\d UTC/);
     const forced = await api("POST", `/v1/triage/${spot.id}/verdict`, { verdict: "correct", force: true });
     expect(forced.status).toBe(200);
     const readOnly = await service.cli("create-key", "--org", orgId, "--name", "ro", "--scopes", "triage:read", "--mode", "live");

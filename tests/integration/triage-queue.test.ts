@@ -111,6 +111,7 @@ describe("claims", () => {
       id: fixture.triageItemId,
       claimed_by: `api_key:${ada.id}`,
       claimed_by_name: "Ada",
+      claimed_by_actor: { type: "api_key", id: ada.id, name: "API key 'Ada' (Ada Admin)" },
       claimed_until: expect.stringMatching(ISO_PATTERN),
     });
     const until = Date.parse(claimed.body.data.claimed_until);
@@ -122,7 +123,7 @@ describe("claims", () => {
     const second = await claim(grace.key, fixture.triageItemId);
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ type: "conflict" });
-    expect(second.body.message).toContain("Ada is reviewing this item");
+    expect(second.body.message).toContain("API key 'Ada' (Ada Admin) is reviewing this until");
   });
 
   it("refuses another reviewer's approve and reject (409 naming the holder) unless force; the holder decides freely", async () => {
@@ -130,7 +131,7 @@ describe("claims", () => {
     expect((await claim(ada.key, forced.triageItemId)).status).toBe(200);
     const approve = await call("POST", `/v1/triage/${forced.triageItemId}/approve`, { key: grace.key, body: {} });
     expect(approve.status).toBe(409);
-    expect(approve.body.message).toContain("Ada is reviewing this item");
+    expect(approve.body.message).toContain("API key 'Ada' (Ada Admin) is reviewing this until");
     const reject = await call("POST", `/v1/triage/${forced.triageItemId}/reject`, { key: grace.key, body: { reason_code: "duplicate" } });
     expect(reject.status).toBe(409);
     expect(await itemOf(ada.key, forced.triageItemId)).toMatchObject({ status: "pending" });
@@ -160,7 +161,7 @@ describe("claims", () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId);
     const unclaimed = await release(grace.key, fixture.triageItemId);
     expect(unclaimed.status).toBe(200);
-    expect(unclaimed.body.data).toEqual({ id: fixture.triageItemId, claimed_by: null, claimed_by_name: null, claimed_until: null });
+    expect(unclaimed.body.data).toEqual({ id: fixture.triageItemId, claimed_by: null, claimed_by_name: null, claimed_by_actor: null, claimed_until: null });
 
     expect((await claim(ada.key, fixture.triageItemId)).status).toBe(200);
     const refused = await release(grace.key, fixture.triageItemId);
@@ -243,7 +244,7 @@ describe("claims in the dashboard", () => {
     expect(claimed.body.result.data).toMatchObject({ data: { claimed_by: expect.stringMatching(/^member:/), claimed_by_name: "Dash reviewer" } });
     const blocked = await call("POST", `/v1/triage/${fixture.triageItemId}/approve`, { key: ada.key });
     expect(blocked.status).toBe(409);
-    expect(blocked.body.message).toContain("Dash reviewer is reviewing this item");
+    expect(blocked.body.message).toContain("Dash reviewer is reviewing this until");
   });
 });
 
@@ -266,13 +267,16 @@ describe("bulk decisions", () => {
         { id: open.triageItemId, status: "approved" },
         { id: resolved.triageItemId, status: "error", error: { type: "conflict", message: expect.stringContaining("already rejected") } },
         { id: foreign.triageItemId, status: "error", error: { type: "not_found", message: expect.any(String) } },
-        { id: claimedByAda.triageItemId, status: "error", error: { type: "conflict", message: expect.stringContaining("Ada is reviewing this item") } },
+        { id: claimedByAda.triageItemId, status: "error", error: { type: "conflict", message: expect.stringContaining("API key 'Ada' (Ada Admin) is reviewing this until") } },
         { id: unknown, status: "error", error: { type: "not_found", message: expect.any(String) } },
         { id: alsoOpen.triageItemId, status: "approved" },
       ],
     });
     const run = (await call("GET", `/v1/runs/${open.runId}`, { key: ada.key })).body.run;
-    expect(run).toMatchObject({ status: "completed", resolution: "approved", output: { resolution_note: "Checked in bulk" } });
+    // The note stays on the item, not in the run's output (docs/api-conventions.md, "Actors and notes").
+    expect(run).toMatchObject({ status: "completed", resolution: "approved" });
+    expect(run.output).not.toHaveProperty("resolution_note");
+    expect((await itemOf(ada.key, open.triageItemId, "approved")).resolution_note).toBe("Checked in bulk");
     expect(await itemOf(ada.key, claimedByAda.triageItemId)).toMatchObject({ status: "pending" });
     // The foreign organization's item is untouched.
     const untouched = await sql(`SELECT status::text FROM triage_items WHERE id = $1`, [foreign.triageItemId]);

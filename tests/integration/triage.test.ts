@@ -99,7 +99,7 @@ describe("POST /v1/triage/:id/approve", () => {
     expect(ids(await call("GET", "/v1/triage?limit=100", { key: tenant.key }))).not.toContain(fixture.triageItemId);
   });
 
-  it("adds resolution_note to the output and records it on the item", async () => {
+  it("records resolution_note on the item and leaves the output the proposal", async () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId, { proposedOutput: { decision: "hold" } });
     const response = await call("POST", `/v1/triage/${fixture.triageItemId}/approve`, {
       key: tenant.key, body: { resolution_note: "Vendor confirmed the price" },
@@ -107,7 +107,7 @@ describe("POST /v1/triage/:id/approve", () => {
     expect(response.status).toBe(200);
     expect(response.body.data.resolution_note).toBe("Vendor confirmed the price");
     const run = await call("GET", `/v1/runs/${fixture.runId}`, { key: tenant.key });
-    expect(run.body.run.output).toEqual({ decision: "hold", resolution_note: "Vendor confirmed the price" });
+    expect(run.body.run.output).toEqual({ decision: "hold" });
     expect(run.body.triage_item).toMatchObject({ resolution_note: "Vendor confirmed the price", resolved_by: expect.stringContaining(tenant.keyId) });
   });
 

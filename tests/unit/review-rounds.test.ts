@@ -66,27 +66,28 @@ describe("patchedData (JSON Merge Patch)", () => {
 });
 
 describe("assertMayDecide", () => {
-  const principal = { actor: { id: "member:me", name: "Me" } } as TPrincipal;
+  const principal = { organizationId: "00000000-0000-4000-8000-000000000000", actor: { id: "member:me", name: "Me" } } as TPrincipal;
   const now = new Date("2026-11-24T12:00:00Z");
   const later = new Date("2026-11-24T12:10:00Z");
   const earlier = new Date("2026-11-24T11:50:00Z");
   const claim = (claimedBy: string | null, claimedUntil: Date | null) => ({ claimedBy, claimedByName: claimedBy ? "Ada" : null, claimedUntil });
+  // These holders are not stored members (no UUID), so naming them reads nothing: the recorded name stands.
+  const noDatabase = {
+    $queryRawUnsafe: () => {
+      throw new Error("no lookup expected");
+    },
+  } as never;
 
-  it("lets anyone decide an unclaimed item, the holder their own, and anyone once a claim expired", () => {
-    expect(() => assertMayDecide(claim(null, null), principal, undefined, now)).not.toThrow();
-    expect(() => assertMayDecide(claim("member:me", later), principal, undefined, now)).not.toThrow();
-    expect(() => assertMayDecide(claim("member:ada", earlier), principal, undefined, now)).not.toThrow();
+  it("lets anyone decide an unclaimed item, the holder their own, and anyone once a claim expired", async () => {
+    await expect(assertMayDecide(noDatabase, claim(null, null), principal, undefined, now)).resolves.toBeUndefined();
+    await expect(assertMayDecide(noDatabase, claim("member:me", later), principal, undefined, now)).resolves.toBeUndefined();
+    await expect(assertMayDecide(noDatabase, claim("member:ada", earlier), principal, undefined, now)).resolves.toBeUndefined();
   });
 
-  it("refuses anyone else on a live claim with a conflict naming the holder, unless force is true", () => {
-    let refused: unknown;
-    try {
-      assertMayDecide(claim("member:ada", later), principal, false, now);
-    } catch (error) {
-      refused = error;
-    }
+  it("refuses anyone else on a live claim with a conflict naming the holder and the time in words, unless force is true", async () => {
+    const refused = await assertMayDecide(noDatabase, claim("member:ada", later), principal, false, now).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ type: "conflict", message: expect.stringContaining("Ada is reviewing this item (claimed until 2026-11-24T12:10:00.000Z)") });
-    expect(() => assertMayDecide(claim("member:ada", later), principal, true, now)).not.toThrow();
+    expect(refused).toMatchObject({ type: "conflict", message: "Ada is reviewing this until 12:10 UTC; send force: true to decide anyway" });
+    await expect(assertMayDecide(noDatabase, claim("member:ada", later), principal, true, now)).resolves.toBeUndefined();
   });
 });

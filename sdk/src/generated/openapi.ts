@@ -1357,6 +1357,14 @@ export interface operations {
                             /** @description The rejection's reason code, when a reviewer rejected it. */
                             reason_code?: string | null;
                             claimed_by?: string | null;
+                            claimed_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            } | null;
                             claimed_until?: string | null;
                             due_at?: string | null;
                         };
@@ -1376,6 +1384,14 @@ export interface operations {
                             resolution_note: string | null;
                             resolved_by: string | null;
                             resolved_by_name?: string | null;
+                            resolved_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            } | null;
                             output_edited?: boolean;
                             agent_version?: number;
                             /** @description The run's review round this item was opened in (0: the first proposal). */
@@ -1385,6 +1401,14 @@ export interface operations {
                             /** @description Who holds the claim (an actor id, as in resolved_by); null when unclaimed or expired. */
                             claimed_by?: string | null;
                             claimed_by_name?: string | null;
+                            claimed_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            } | null;
                             claimed_until?: string | null;
                             /** @description When the item is overdue (created_at + the SLA). */
                             due_at?: string;
@@ -1646,6 +1670,14 @@ export interface operations {
                                 /** @description Who decided (the triage item's resolved_by: a member's or an API key's id). */
                                 resolved_by: string | null;
                                 resolved_by_name: string | null;
+                                resolved_by_actor?: {
+                                    /** @enum {string} */
+                                    type: "member" | "api_key" | "link";
+                                    /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                    id: string;
+                                    /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                    name: string;
+                                } | null;
                                 note: string | null;
                                 /** @description The approved output is a reviewer's edit of the proposal. */
                                 edited: boolean;
@@ -1820,6 +1852,14 @@ export interface operations {
                             /** @description The rejection's reason code, when a reviewer rejected it. */
                             reason_code?: string | null;
                             claimed_by?: string | null;
+                            claimed_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            } | null;
                             claimed_until?: string | null;
                             due_at?: string | null;
                         };
@@ -1973,6 +2013,14 @@ export interface operations {
                             resolution_note: string | null;
                             resolved_by: string | null;
                             resolved_by_name?: string | null;
+                            resolved_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            } | null;
                             output_edited?: boolean;
                             agent_version?: number;
                             /** @description The run's review round this item was opened in (0: the first proposal). */
@@ -1982,6 +2030,14 @@ export interface operations {
                             /** @description Who holds the claim (an actor id, as in resolved_by); null when unclaimed or expired. */
                             claimed_by?: string | null;
                             claimed_by_name?: string | null;
+                            claimed_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            } | null;
                             claimed_until?: string | null;
                             /** @description When the item is overdue (created_at + the SLA). */
                             due_at?: string;
@@ -2141,6 +2197,15 @@ export interface operations {
                             /** Format: uuid */
                             run_id: string;
                             resolved_by_name?: string | null;
+                            /** @description Who did it, by name; null when nobody did (yet). */
+                            resolved_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            };
                             output_edited?: boolean;
                             reason_code?: ("incorrect_output" | "incomplete_input" | "duplicate" | "suspected_fraud" | "policy" | "other") | null;
                         };
@@ -2322,6 +2387,15 @@ export interface operations {
                             /** Format: uuid */
                             run_id: string;
                             resolved_by_name?: string | null;
+                            /** @description Who did it, by name; null when nobody did (yet). */
+                            resolved_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            };
                             output_edited?: boolean;
                             reason_code?: ("incorrect_output" | "incomplete_input" | "duplicate" | "suspected_fraud" | "policy" | "other") | null;
                         };
@@ -2683,6 +2757,15 @@ export interface operations {
                             resolved_at: string;
                             resolved_by: string;
                             resolved_by_name: string | null;
+                            /** @description Who did it, by name; null when nobody did (yet). */
+                            resolved_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            };
                             /** Format: uuid */
                             run_id: string;
                         };
@@ -2844,6 +2927,14 @@ export interface operations {
                             id: string;
                             claimed_by: string | null;
                             claimed_by_name?: string | null;
+                            claimed_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            } | null;
                             claimed_until: string | null;
                         };
                     };
@@ -3004,6 +3095,14 @@ export interface operations {
                             id: string;
                             claimed_by: string | null;
                             claimed_by_name?: string | null;
+                            claimed_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            } | null;
                             claimed_until: string | null;
                         };
                     };
@@ -5551,6 +5650,14 @@ export interface operations {
                                 /** @constant */
                                 mode: "test";
                                 version: number;
+                            } | null;
+                            created_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
                             } | null;
                         }[];
                     };

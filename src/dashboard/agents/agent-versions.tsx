@@ -64,7 +64,8 @@ export function AgentVersions({ agent }: { agent: TAgentView }) {
                 v{version.version} {version.version === active ? <Badge variant="outline">active</Badge> : null}
               </TableCell>
               <TableCell>{version.created_at ? formatDateTime(version.created_at) : "—"}</TableCell>
-              <TableCell>{version.created_by ?? "—"}</TableCell>
+              {/* The author by name ("Ada Admin", "API key 'ci' (Ada Admin)"), not the actor id. */}
+              <TableCell>{version.created_by_actor?.name ?? version.created_by ?? "—"}</TableCell>
               <TableCell className="text-right">
                 {canWrite && version.version !== active ? (
                   <ConfirmDialog

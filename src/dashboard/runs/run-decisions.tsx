@@ -81,7 +81,7 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
               {due.label}
             </Badge>
           ) : null}
-          {claimedByOther ? <Badge variant="secondary">{item.claimed_by_name ?? "Someone"} is reviewing</Badge> : null}
+          {claimedByOther ? <Badge variant="secondary">{item.claimed_by_actor?.name ?? item.claimed_by_name ?? "Someone"} is reviewing</Badge> : null}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid min-w-0 gap-3">

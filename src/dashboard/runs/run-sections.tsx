@@ -62,7 +62,7 @@ export function TriageHistory({ item }: { item: TTriageItem }) {
           </div>
           <div className="col-span-2 min-w-0">
             <dt className="text-xs text-muted-foreground">Resolved by</dt>
-            <dd className="break-words">{resolvedByName ?? item.resolved_by ?? "—"}</dd>
+            <dd className="break-words">{item.resolved_by_actor?.name ?? resolvedByName ?? item.resolved_by ?? "—"}</dd>
           </div>
         </dl>
         {item.resolution_note ? (
@@ -113,7 +113,7 @@ export function ReviewRounds({ runId }: { runId: string }) {
                   <span className="font-medium">Round {round}</span>
                   <StatusBadge status={detail.decision} />
                   <span className="text-muted-foreground">
-                    {DECISION_LABELS[detail.decision]} by {detail.resolved_by_name ?? detail.resolved_by ?? "someone"}
+                    {DECISION_LABELS[detail.decision]} by {detail.resolved_by_actor?.name ?? detail.resolved_by_name ?? detail.resolved_by ?? "someone"}
                     {step.finished_at ? ` · ${formatDateTime(step.finished_at)}` : ""}
                   </span>
                   {detail.edited ? <Badge variant="secondary">output edited</Badge> : null}

@@ -40,7 +40,7 @@ function titleOf(step: TRunStep): string {
     case "triage":
       return "Sent to a person";
     case "review":
-      return `Review: ${step.detail.decision} by ${step.detail.resolved_by_name ?? step.detail.resolved_by ?? "someone"}`;
+      return `Review: ${step.detail.decision} by ${step.detail.resolved_by_actor?.name ?? step.detail.resolved_by_name ?? step.detail.resolved_by ?? "someone"}`;
   }
 }
 

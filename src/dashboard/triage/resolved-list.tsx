@@ -27,7 +27,7 @@ export function ResolvedList({ query }: { query: UseQueryResult<{ data: TTriageI
                 <span className="min-w-0 font-medium break-words">{item.agent_runs.task ?? item.triage_reason}</span>
               </div>
               <p className="text-xs text-muted-foreground">
-                by <span className="font-medium text-foreground">{item.resolved_by_name ?? item.resolved_by ?? "unknown"}</span> ·{" "}
+                by <span className="font-medium text-foreground">{item.resolved_by_actor?.name ?? item.resolved_by_name ?? item.resolved_by ?? "unknown"}</span> ·{" "}
                 <time dateTime={item.resolved_at ?? undefined}>{formatDateTime(item.resolved_at)}</time>
               </p>
               {item.resolution_note ? <p className="text-xs break-words">“{item.resolution_note}”</p> : null}

@@ -136,7 +136,7 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
         ) : null}
         {claimedByOther ? (
           <Badge variant="secondary" data-testid="triage-claim">
-            {item.claimed_by_name ?? "Someone"} is reviewing
+            {item.claimed_by_actor?.name ?? item.claimed_by_name ?? "Someone"} is reviewing
           </Badge>
         ) : claimedByMe ? (
           <Badge variant="outline" data-testid="triage-claim">

@@ -111,7 +111,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
   // Claims this page took, released when the item closes undecided.
   const myClaims = useRef(new Set<string>());
   const setClaimInCache = useCallback(
-    (itemId: string, claim: { claimed_by: string | null; claimed_by_name?: string | null; claimed_until: string | null }) =>
+    (itemId: string, claim: Pick<TTriageItem, "claimed_by" | "claimed_by_name" | "claimed_by_actor" | "claimed_until">) =>
       queryClient.setQueryData(listKey, (old) =>
         old ? { ...old, data: old.data.map((item) => (item.id === itemId ? { ...item, ...claim } : item)) } : old,
       ),
@@ -136,7 +136,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
     (itemId: string) => {
       if (!myClaims.current.delete(itemId)) return;
       calls.release({ id: itemId }).then(
-        () => setClaimInCache(itemId, { claimed_by: null, claimed_by_name: null, claimed_until: null }),
+        () => setClaimInCache(itemId, { claimed_by: null, claimed_by_name: null, claimed_by_actor: null, claimed_until: null }),
         () => undefined, // decided meanwhile, or the claim had lapsed: nothing to give back
       );
     },

@@ -1,5 +1,6 @@
 // Contracts of the agent endpoints (docs/api-conventions.md, "Agent definitions").
 import { z } from "zod";
+import { ZActor } from "../auth/actors.schemas.ts";
 import { ZJsonObject, ZJsonObjectOutput } from "../../foundation/schemas.ts";
 import { AGENT_NAME_PATTERN } from "../agents/agent-types.ts";
 import { TOOL_NAMES } from "../agents/model-tools.ts";
@@ -144,6 +145,8 @@ export const ZAgentVersionSummary = z.object({
   created_at: z.string().nullable(),
   created_by: z.string().nullable(),
   copied_from: ZCopiedFrom,
+  // Addition (docs/api-conventions.md, "Actors"): who made the version, by name.
+  created_by_actor: ZActor.nullable().optional(),
 });
 export const ZGetAgentResponse = z.object({ agent: ZAgent, versions: z.array(ZAgentVersionSummary) });
 export const ZArchiveAgentResponse = z.object({ archived: z.literal(true) });

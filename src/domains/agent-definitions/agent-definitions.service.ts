@@ -12,6 +12,7 @@ import { BUILT_IN_INPUT_SCHEMAS, customerSchemaProblem, type TJsonSchema } from 
 import { ASSISTANT_TOOLS, TOOLS_BY_NAME } from "../agents/model-tools.ts";
 import { assertModelAllowed, modelChoices } from "../agents/model-allow-list.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
+import { actorOf, resolveActors } from "../auth/actors.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import type { TAgent, TAgentVersionBody, TCreateAgentRequest } from "./agent-definitions.schemas.ts";
 import {
@@ -114,10 +115,12 @@ export async function listAgents(principal: TPrincipal) {
 
 export async function getAgent(principal: TPrincipal, name: string) {
   const builtIn = builtInAgents().find((agent) => agent.name === name);
-  if (builtIn) return { agent: builtIn, versions: [{ version: 1, created_at: null, created_by: null }] };
+  if (builtIn) return { agent: builtIn, versions: [{ version: 1, created_at: null, created_by: null, created_by_actor: null }] };
   const definition = await findDefinition(tenantScope(principal), name);
   if (!definition) throw notFound("Agent");
   const versions = await findVersionSummaries(definition.id);
+  // Every version's author named in one lookup, however many versions there are.
+  const actors = await resolveActors(principal.organizationId, versions.map((version) => version.createdBy));
   return {
     agent: serializeAgent(definition),
     versions: versions.map((version) => ({
@@ -125,6 +128,7 @@ export async function getAgent(principal: TPrincipal, name: string) {
       created_at: iso(version.createdAt),
       created_by: version.createdBy,
       copied_from: copiedFrom(version.copiedFromTestVersion),
+      created_by_actor: actorOf(actors, version.createdBy),
     })),
   };
 }

@@ -67,6 +67,9 @@ function serializeApiKey(apiKey: TKeyRow) {
     expires_at: isoOrNull(apiKey.expiresAt),
     revoked_at: isoOrNull(apiKey.revokedAt),
     created_by: apiKey.createdBy?.user.name ?? null,
+    // The creator as an actor, like every `…_by_actor` (docs/api-conventions.md, "Actors").
+    created_by_actor:
+      apiKey.createdBy && apiKey.createdByMemberId ? { type: "member" as const, id: apiKey.createdByMemberId, name: apiKey.createdBy.user.name } : null,
     created_by_role: creatorRole,
   };
 }

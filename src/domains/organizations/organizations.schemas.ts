@@ -1,5 +1,6 @@
 // Contracts of the dashboard's organization, API keys and Members procedures (dashboard-only: no /v1 path).
 import { z } from "zod";
+import { ZActor } from "../auth/actors.schemas.ts";
 import { ZUuid } from "../../foundation/schemas.ts";
 import { SCOPES, ZScope } from "../auth/scopes.ts";
 import { AGENT_TYPES } from "../agents/agent-types.ts";
@@ -28,6 +29,7 @@ export const ZApiKey = z.object({
   expires_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
   created_by: z.string().nullable(),
+  created_by_actor: ZActor.nullable(),
   /** The creator's current role, which limits the key; null for a key without a creator (the operator's). */
   created_by_role: ZMemberRole.nullable(),
 });

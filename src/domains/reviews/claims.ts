@@ -3,6 +3,7 @@
 // Decisions by anyone but the holder are refused unless the caller forces them
 // (docs/api-conventions.md, "Claims, due times and bulk decisions").
 import type { TPrincipal } from "../auth/authenticate.ts";
+import { actorOf, resolveActors, type TActorReader } from "../auth/actors.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import { conflict, notFound } from "../../foundation/errors.ts";
@@ -20,16 +21,37 @@ export function heldByAnother(item: TClaimFields, principal: TPrincipal, now = n
   return claim.claimed_by !== null && claim.claimed_by !== actorLabel(principal);
 }
 
-/** "Ada is reviewing this item (claimed until …)", plus how to go ahead when a decision may force it. */
-function holderConflict(item: TClaimFields, forceHint: boolean) {
-  const name = item.claimedByName ?? item.claimedBy ?? "Someone";
-  const until = item.claimedUntil ? ` (claimed until ${item.claimedUntil.toISOString()})` : "";
-  return conflict(`${name} is reviewing this item${until}${forceHint ? "; send force: true to decide anyway" : ""}`);
+/** The claim's holder as people read it: "Ada Admin", "API key 'laptop' (Ada Admin)". */
+async function holderName(item: TClaimFields, organizationId: string, reader?: TActorReader): Promise<string> {
+  if (!item.claimedBy) return "Someone";
+  const actors = await resolveActors(organizationId, [item.claimedBy], new Map([[item.claimedBy, item.claimedByName]]), reader);
+  return actorOf(actors, item.claimedBy)?.name ?? item.claimedByName ?? item.claimedBy;
 }
 
-/** Refuses (409 naming the holder) a decision on an item another actor holds, unless forced. */
-export function assertMayDecide(item: TClaimFields, principal: TPrincipal, force: boolean | undefined, now = new Date()): void {
-  if (!force && heldByAnother(item, principal, now)) throw holderConflict(item, true);
+/** "19:52 UTC": a lease lasts minutes, so the time of day says when. */
+const clockTime = (at: Date) => `${at.toISOString().slice(11, 16)} UTC`;
+
+/**
+ * "Ada Admin is reviewing this until 19:52 UTC", plus how to go ahead when a decision may
+ * force it. Programs read the item's claimed_by, claimed_by_actor and claimed_until.
+ */
+async function holderConflict(item: TClaimFields, organizationId: string, forceHint: boolean, reader?: TActorReader) {
+  const until = item.claimedUntil ? ` until ${clockTime(item.claimedUntil)}` : "";
+  return conflict(`${await holderName(item, organizationId, reader)} is reviewing this${until}${forceHint ? "; send force: true to decide anyway" : ""}`);
+}
+
+/**
+ * Refuses (409 naming the holder) a decision on an item another actor holds, unless forced.
+ * `tx`: the decision's transaction, which names the holder on its own connection.
+ */
+export async function assertMayDecide(
+  tx: TActorReader,
+  item: TClaimFields,
+  principal: TPrincipal,
+  force: boolean | undefined,
+  now = new Date(),
+): Promise<void> {
+  if (!force && heldByAnother(item, principal, now)) throw await holderConflict(item, principal.organizationId, true, tx);
 }
 
 /**
@@ -44,8 +66,10 @@ export function decidableWhere(principal: TPrincipal, force: boolean | undefined
 /** A decided item keeps no claim. */
 export const CLAIM_CLEARED = { claimedBy: null, claimedByName: null, claimedUntil: null } as const;
 
-function claimResponse(item: Pick<TriageItem, "id"> & TClaimFields) {
-  return { data: { id: item.id, ...activeClaim(item) } };
+async function claimResponse(item: Pick<TriageItem, "id" | "organizationId"> & TClaimFields) {
+  const claim = activeClaim(item);
+  const actors = await resolveActors(item.organizationId, [claim.claimed_by], new Map([[claim.claimed_by ?? "", claim.claimed_by_name]]));
+  return { data: { id: item.id, ...claim, claimed_by_actor: actorOf(actors, claim.claimed_by) } };
 }
 
 /** Claims (or renews the caller's claim on) a pending item for CLAIM_LEASE_MS. */
@@ -61,7 +85,7 @@ export async function claimTriageItem(principal: TPrincipal, triageItemId: strin
   if (!item) throw notFound("Triage item");
   if (count === 0) {
     if (item.status !== "pending") throw conflict(`Triage item is already ${item.status}`);
-    if (heldByAnother(item, principal)) throw holderConflict(item, false);
+    if (heldByAnother(item, principal)) throw await holderConflict(item, principal.organizationId, false);
     // Released or expired between the two statements: nothing to name.
     throw conflict("The item's claim changed meanwhile; claim it again");
   }
@@ -79,7 +103,7 @@ export async function releaseTriageItem(principal: TPrincipal, triageItemId: str
   const item = await db().triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
   if (!item) throw notFound("Triage item");
   if (count === 0 && heldByAnother(item, principal, now)) {
-    const name = item.claimedByName ?? item.claimedBy;
+    const name = await holderName(item, principal.organizationId);
     throw conflict(`${name} holds the claim on this item; only they can release it`);
   }
   if (count > 0) publishTriageChange(principal.organizationId, principal.livemode);

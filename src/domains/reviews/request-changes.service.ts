@@ -26,7 +26,7 @@ export async function requestChanges(principal: TPrincipal, triageItemId: string
     if (!existing) throw notFound("Triage item");
     assertReviewItem(existing);
     if (existing.status !== "pending") throw conflict(`Triage item is already ${existing.status}`);
-    assertMayDecide(existing, principal, request.force);
+    await assertMayDecide(tx, existing, principal, request.force);
     const current = await tx.run.findUniqueOrThrow({ where: { id: existing.runId } });
     if (current.status !== "pending_triage" || current.reviewRound !== existing.round) {
       throw conflict("The run is no longer waiting for a person");

@@ -3,6 +3,7 @@
 // src/domains/runs/run-execution.ts), and a person gives a verdict on each. A verdict changes
 // only its item: the run, its output, credits, batch and webhooks stay as they were.
 import type { TPrincipal } from "../auth/authenticate.ts";
+import { principalActor } from "../auth/actors.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { publishRunChange, publishTriageChange } from "../runs/run-notifier.ts";
 import { db } from "../../foundation/db/client.ts";
@@ -34,7 +35,7 @@ export async function recordVerdict(principal: TPrincipal, triageItemId: string,
     }
     if (existing.status !== "pending") throw conflict(`Triage item is already ${existing.status}`);
     const now = new Date();
-    assertMayDecide(existing, principal, request.force, now);
+    await assertMayDecide(tx, existing, principal, request.force, now);
     // Conditional on the item still being open and on nobody else having claimed it since it was read.
     const { count } = await tx.triageItem.updateMany({
       where: { id: triageItemId, status: "pending", ...decidableWhere(principal, request.force, now) },
@@ -52,7 +53,7 @@ export async function recordVerdict(principal: TPrincipal, triageItemId: string,
     if (count === 0) {
       const current = await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } });
       if (current.status !== "pending") throw conflict(`Triage item is already ${current.status}`);
-      assertMayDecide(current, principal, request.force, now);
+      await assertMayDecide(tx, current, principal, request.force, now);
       throw conflict("Triage item changed while it was being decided; try again");
     }
     return tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } });
@@ -68,6 +69,7 @@ export async function recordVerdict(principal: TPrincipal, triageItemId: string,
       resolved_at: iso(item.resolvedAt!),
       resolved_by: resolvedBy,
       resolved_by_name: item.resolvedByName,
+      resolved_by_actor: await principalActor(principal),
       run_id: item.runId,
     },
   };

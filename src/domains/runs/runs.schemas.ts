@@ -1,5 +1,6 @@
 // Request and response contracts of the run endpoints (shared by REST, dashboard, tests).
 import { z } from "zod";
+import { ZActor } from "../auth/actors.schemas.ts";
 import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
 import { ZHttpsUrl, ZJsonObject, ZJsonObjectOutput, ZUuid } from "../../foundation/schemas.ts";
 import { ZAgentTypeName } from "../agents/agent-types.ts";
@@ -81,6 +82,8 @@ export const ZRun = ZRunFields.extend({
   resolution: ZRunResolution.nullable(),
   reason_code: z.string().nullable().optional().meta({ description: "The rejection's reason code, when a reviewer rejected it." }),
   claimed_by: z.string().nullable().optional(),
+  // Addition (docs/api-conventions.md, "Actors"): who claimed it, by name.
+  claimed_by_actor: ZActor.nullable().optional(),
   claimed_until: z.string().nullable().optional(),
   due_at: z.string().nullable().optional(),
 });
@@ -104,6 +107,8 @@ export const ZTriageItem = z.object({
   // Additions beyond the spec (optional): who decided, by name, and whether the approved
   // output was a reviewer's edit of the proposal.
   resolved_by_name: z.string().nullable().optional(),
+  // Addition (docs/api-conventions.md, "Actors"): who decided, by name.
+  resolved_by_actor: ZActor.nullable().optional(),
   output_edited: z.boolean().optional(),
   // Addition: the version of the agent whose proposal this is (built-ins: 1).
   agent_version: z.number().int().optional(),
@@ -112,6 +117,7 @@ export const ZTriageItem = z.object({
   review_round: z.number().int().optional().meta({ description: "The same as round (the run record's name for it)." }),
   claimed_by: z.string().nullable().optional().meta({ description: "Who holds the claim (an actor id, as in resolved_by); null when unclaimed or expired." }),
   claimed_by_name: z.string().nullable().optional(),
+  claimed_by_actor: ZActor.nullable().optional(),
   claimed_until: z.string().nullable().optional(),
   due_at: z.string().optional().meta({ description: "When the item is overdue (created_at + the SLA)." }),
   reason_code: ZRejectReasonCode.nullable().optional(),
@@ -220,6 +226,7 @@ export const ZReviewStep = ZStepTimes.extend({
     decision: z.enum(["approved", "rejected", "changes_requested", "checked"]),
     resolved_by: z.string().nullable().meta({ description: "Who decided (the triage item's resolved_by: a member's or an API key's id)." }),
     resolved_by_name: z.string().nullable(),
+    resolved_by_actor: ZActor.nullable().optional(),
     note: z.string().nullable(),
     edited: z.boolean().meta({ description: "The approved output is a reviewer's edit of the proposal." }),
     round: ZStepRound,

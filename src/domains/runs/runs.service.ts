@@ -18,7 +18,8 @@ import { findRunPage, findRunWithTriage } from "./run-queries.ts";
 import { buildRunSteps } from "./run-steps.ts";
 import { usesModel } from "./run-execution.ts";
 import { TASK_PREVIEW_LENGTH, type TCreateRunRequest, type TCreateRunResponse } from "./runs.schemas.ts";
-import { serializeRun, serializeRunListItem, serializeTriageItem } from "./serializers.ts";
+import { serializeRun, serializeRunListItem, serializeTriageItem, triageItemActors, withTriageItemActors } from "./serializers.ts";
+import { actorOf } from "../auth/actors.ts";
 
 /**
  * Accepts a run: the run, its charge and ledger entry are one statement (with
@@ -89,7 +90,12 @@ export async function listRuns(principal: TPrincipal, query: TPagination & { sta
 export async function getRun(principal: TPrincipal, runId: string) {
   const found = await findRunWithTriage(tenantScope(principal), runId);
   if (!found) throw notFound("Run");
-  return { run: serializeRun(found.run, found.triageItem), triage_item: found.triageItem ? serializeTriageItem(found.triageItem) : null };
+  const actors = await triageItemActors(principal.organizationId, found.triageItem ? [found.triageItem] : []);
+  const run = serializeRun(found.run, found.triageItem);
+  return {
+    run: { ...run, claimed_by_actor: actorOf(actors, run.claimed_by) },
+    triage_item: found.triageItem ? withTriageItemActors(serializeTriageItem(found.triageItem), actors) : null,
+  };
 }
 
 /** The run's steps (src/domains/runs/run-steps.ts); another organization's or mode's run is not found. */
@@ -97,7 +103,12 @@ export async function listRunSteps(principal: TPrincipal, runId: string) {
   const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItems: { orderBy: { round: "asc" } } } });
   if (!run) throw notFound("Run");
   // Every round's item: the steps show each round's proposal, triage and review.
-  return { data: buildRunSteps(run, run.triageItems) };
+  const actors = await triageItemActors(principal.organizationId, run.triageItems);
+  return {
+    data: buildRunSteps(run, run.triageItems).map((step) =>
+      step.type === "review" ? { ...step, detail: { ...step.detail, resolved_by_actor: actorOf(actors, step.detail.resolved_by) } } : step,
+    ),
+  };
 }
 
 const CANCELLABLE = ["queued", "running", "pending_triage"] as const;

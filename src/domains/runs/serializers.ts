@@ -1,5 +1,7 @@
 // Database rows → public JSON shapes. Output schemas re-check these on every response.
 import type { Run, TriageItem } from "../../generated/prisma/client.ts";
+import { actorOf, resolveActors } from "../auth/actors.ts";
+import type { TActor } from "../auth/actors.schemas.ts";
 import { asJsonObject, iso, isoOrNull } from "../../foundation/schemas.ts";
 import { TASK_PREVIEW_LENGTH, type TRejectReasonCode, type TRunResolution } from "./runs.schemas.ts";
 
@@ -82,4 +84,24 @@ export function activeClaim(item: Pick<TriageItem, "claimedBy" | "claimedByName"
     claimed_by_name: held ? item.claimedByName : null,
     claimed_until: held ? iso(item.claimedUntil!) : null,
   };
+}
+
+type TItemActors = Pick<TriageItem, "resolvedBy" | "resolvedByName" | "claimedBy" | "claimedByName">;
+
+/**
+ * The actors of these triage items (who decided, who claims), named in one lookup; a member
+ * who has left keeps the name recorded with the decision or claim.
+ */
+export function triageItemActors(organizationId: string, items: readonly TItemActors[]): Promise<Map<string, TActor>> {
+  const recorded = new Map<string, string | null>();
+  for (const item of items) {
+    if (item.resolvedBy) recorded.set(item.resolvedBy, item.resolvedByName);
+    if (item.claimedBy) recorded.set(item.claimedBy, item.claimedByName);
+  }
+  return resolveActors(organizationId, recorded.keys(), recorded);
+}
+
+/** A serialized item with `resolved_by_actor` and `claimed_by_actor` beside the labels. */
+export function withTriageItemActors<T extends { resolved_by: string | null; claimed_by: string | null }>(item: T, actors: ReadonlyMap<string, TActor>) {
+  return { ...item, resolved_by_actor: actorOf(actors, item.resolved_by), claimed_by_actor: actorOf(actors, item.claimed_by) };
 }

@@ -1,5 +1,6 @@
 // Contracts of the triage endpoints.
 import { z } from "zod";
+import { ZActor } from "../auth/actors.schemas.ts";
 import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
 import { ZJsonObject, ZJsonObjectOutput, ZUuid } from "../../foundation/schemas.ts";
 import { ZRejectReasonCode, ZTriageItem } from "../runs/runs.schemas.ts";
@@ -92,6 +93,7 @@ export const ZClaimResponse = z.object({
     id: z.uuid(),
     claimed_by: z.string().nullable(),
     claimed_by_name: z.string().nullable().optional(),
+    claimed_by_actor: ZActor.nullable().optional(),
     claimed_until: z.string().nullable(),
   }),
 });
@@ -127,6 +129,7 @@ export const ZResolveTriageResponse = z.object({
     resolved_by: z.string(),
     run_id: z.uuid(),
     resolved_by_name: z.string().nullable().optional(),
+    resolved_by_actor: ZActor.optional(),
     output_edited: z.boolean().optional(),
     reason_code: ZRejectReasonCode.nullable().optional(),
   }),
@@ -151,6 +154,7 @@ export const ZVerdictResponse = z.object({
     resolved_at: z.string(),
     resolved_by: z.string(),
     resolved_by_name: z.string().nullable(),
+    resolved_by_actor: ZActor.optional(),
     run_id: z.uuid(),
   }),
 });

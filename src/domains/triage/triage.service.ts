@@ -12,7 +12,8 @@ import { asJsonObject, type TJsonObject } from "../../foundation/schemas.ts";
 import { workDispatcher } from "../runs/dispatcher.ts";
 import { publishRunChange, publishTriageChange } from "../runs/run-notifier.ts";
 import type { TRejectReasonCode, TRunResolution } from "../runs/runs.schemas.ts";
-import { serializeTriageItem } from "../runs/serializers.ts";
+import { serializeTriageItem, triageItemActors, withTriageItemActors } from "../runs/serializers.ts";
+import { principalActor } from "../auth/actors.ts";
 import { assertMayDecide, CLAIM_CLEARED, decidableWhere } from "../reviews/claims.ts";
 import { assertReviewItem } from "../reviews/spot-checks.ts";
 import type { TBulkDecision, TTriageClaimFilter, TTriageKind, TTriageListStatus } from "./triage.schemas.ts";
@@ -68,9 +69,10 @@ export async function listTriage(principal: TPrincipal, query: TTriageListQuery)
       }),
     () => db().triageItem.count({ where }),
   );
+  const actors = await triageItemActors(principal.organizationId, items);
   return {
     data: items.map((item) => ({
-      ...serializeTriageItem(item),
+      ...withTriageItemActors(serializeTriageItem(item), actors),
       agent_runs: {
         id: item.run.id,
         agent_type: item.run.agentType,
@@ -94,7 +96,7 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
     assertReviewItem(existing);
     if (existing.status !== "pending") throw conflict(`Triage item is already ${existing.status}`);
     const now = new Date();
-    assertMayDecide(existing, principal, decision.force, now);
+    await assertMayDecide(tx, existing, principal, decision.force, now);
     const proposed = asJsonObject(existing.proposedOutput) ?? {};
     const edited = decision.approve && decision.output !== undefined && !isDeepStrictEqual(decision.output, proposed);
     const approved = edited ? decision.output! : proposed;
@@ -118,12 +120,14 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
     if (count === 0) {
       const current = await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } });
       if (current.status !== "pending") throw conflict(`Triage item is already ${current.status}`);
-      assertMayDecide(current, principal, decision.force, now);
+      await assertMayDecide(tx, current, principal, decision.force, now);
       throw conflict("Triage item changed while it was being decided; try again");
     }
 
-    // The note travels with the output, edited or not (the /v1 contract of approve).
-    const output = decision.note ? { ...approved, resolution_note: decision.note } : approved;
+    // The run's output is the approved proposal (edited or not) and nothing else: the note
+    // stays on the item, where the decision is recorded (docs/api-conventions.md, "Actors
+    // and notes"), so a program reading results meets only the agent's fields.
+    const output = approved;
     const { count: runsMoved } = await tx.run.updateMany({
       where: { id: existing.runId, status: "pending_triage" },
       data: decision.approve
@@ -158,6 +162,7 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
       resolved_by: resolvedBy,
       run_id: run.id,
       resolved_by_name: serialized.resolved_by_name,
+      resolved_by_actor: await principalActor(principal),
       output_edited: serialized.output_edited,
       reason_code: serialized.reason_code,
     },
