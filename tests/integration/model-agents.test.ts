@@ -253,7 +253,7 @@ describe("tools", () => {
     expect(match.output).toMatchObject({ decision: "approve_payment", matched: "2-way", amount_due: 120, acknowledged_discrepancies: expect.any(Array) });
     expect(match.output.discrepancies.map((found: any) => found.field)).toContain("purchase_order.lines[B-1].quantity");
     const rfq = JSON.parse(toolMessages[1].content);
-    expect(rfq.output).toMatchObject({ rfq_number: expect.stringMatching(/^RFQ-\d{6}$/), items: [{ description: "M8 bolts", quantity: 200, unit: "pcs" }] });
+    expect(rfq.output).toMatchObject({ rfq_number: expect.stringMatching(/^RFQ-[0-9A-F]{8}$/), items: [{ description: "M8 bolts", quantity: 200, unit: "pcs" }] });
 
     // Recorded on the run: in its output, and in the stored conversation.
     expect(body.run).toMatchObject({
