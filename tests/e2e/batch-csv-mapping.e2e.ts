@@ -14,7 +14,7 @@ const line = (description: string | null) =>
   `"${JSON.stringify([{ sku: "PAPER-A4", ...(description === null ? {} : { description }), quantity: 10, unit_price: 25 }]).replaceAll('"', '""')}"`;
 const HEADER = "task,invoice.number,invoice.vendor,invoice.currency,invoice.total,invoice.lines,purchase_order.number,purchase_order.vendor,purchase_order.currency,purchase_order.total,purchase_order.lines";
 const row = (task: string, invoiceVendor: string, description: string | null) =>
-  [task, task.split(" ").pop(), invoiceVendor, "USD", "250", line(description), "PO-3", "Acme Supplies", "USD", "250", line("A4 paper, box")].join(",");
+  [task, task.split(" ").pop(), invoiceVendor, "USD", "250", line(description), `PO-${task.split(" ").pop()}`, "Acme Supplies", "USD", "250", line("A4 paper, box")].join(",");
 
 const BAD_CSV = [HEADER, row("Pay INV-1", "Acme Supplies", "A4 paper, box"), row("Pay INV-2", "Acme Supplies", null), row("Pay INV-3", "Other Corp", "A4 paper, box")].join("\n");
 // Line 3 fixed; INV-3's vendor still differs from the order's: that row waits for a person.

@@ -13,7 +13,9 @@ const INVOICE = { number: "INV-77", vendor: "Acme", currency: "USD", total: 100,
 
 /** A clean 2-way match: the run completes on its own (and, at rate 1, is spot-checked). */
 async function completedRun(key: string, task: string): Promise<string> {
-  const started = await api(key, "POST", "/v1/run", { task, agent_type: "ap_specialist", data: { invoice: INVOICE, purchase_order: INVOICE } });
+  // Each its own invoice and order: the same invoice twice is a possible duplicate (held).
+  const own = { ...INVOICE, number: `INV-77-${randomUUID().slice(0, 8)}` };
+  const started = await api(key, "POST", "/v1/run", { task, agent_type: "ap_specialist", data: { invoice: own, purchase_order: own } });
   expect(started.status).toBe(202);
   const settled = await waitForRun(key, started.body.run_id);
   expect(settled.run.status).toBe("completed");

@@ -81,7 +81,8 @@ export async function createTriageItem(key: string, task = `Pay invoice ${random
   const started = await api(key, "POST", "/v1/run", {
     task,
     agent_type: "ap_specialist",
-    data: { invoice: INVOICE, purchase_order: { ...INVOICE, total: 120 } },
+    // Each its own invoice and order: the same invoice twice is a possible duplicate (held).
+    data: { invoice: { ...INVOICE, number: `INV-${randomUUID().slice(0, 8)}` }, purchase_order: { ...INVOICE, number: `PO-${randomUUID().slice(0, 8)}`, total: 120 } },
   });
   expect(started.status).toBe(202);
   const settled = await waitForRun(key, started.body.run_id ?? started.body.id);

@@ -60,6 +60,8 @@ const SPOT_CHECK_OPERATIONS = ["POST /v1/triage/{id}/verdict"];
 const QUALITY_OPERATIONS = ["GET /v1/agents/{name}/quality", "GET /v1/agents/{name}/corrections"];
 // Issue 27: agents move from test to live (docs/api-conventions.md, "Copying an agent to live").
 const COPY_TO_LIVE_OPERATIONS = ["POST /v1/agents/{name}/copy-from-test"];
+// The organization's agent settings (docs/api-conventions.md, "AP controls").
+const SETTINGS_OPERATIONS = ["GET /v1/settings", "PATCH /v1/settings"];
 
 async function fetchDocument() {
   const response = await call("GET", "/v1/openapi.json");
@@ -81,6 +83,7 @@ describe("GET /v1/openapi.json", () => {
       ...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel", ...WEBHOOK_HEALING_OPERATIONS, ...AGENT_OPERATIONS, ...RUN_STEPS_OPERATIONS,
       ...REVIEW_ROUND_OPERATIONS, ...REVIEW_QUEUE_OPERATIONS, ...SPOT_CHECK_OPERATIONS, ...QUALITY_OPERATIONS,
       ...COPY_TO_LIVE_OPERATIONS,
+      ...SETTINGS_OPERATIONS,
     ].sort());
   });
 
@@ -326,7 +329,8 @@ describe("request bodies are validated as the document says (issue 26)", () => {
       for (const [fieldPath, value] of stringForms(schema)) {
         const body: Record<string, any> = {};
         fieldPath.reduce((node, key, index) => (node[key] = index === fieldPath.length - 1 ? value : {}), body);
-        const response = await call("POST", url, { key: tenant.key, body });
+        // The operation's own method (PATCH /v1/settings takes a body too).
+        const response = await call(name.split(" ")[0]!, url, { key: tenant.key, body });
         const field = fieldPath.join(".");
         checked.push(`${name} ${field}`);
         expect({ name, field, status: response.status }).toEqual({ name, field, status: 400 });

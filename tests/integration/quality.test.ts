@@ -319,15 +319,16 @@ describe("end to end through the API: 200 runs, their spot checks sampled and ev
 
 describe("the AP agent (built-in: version 1, the organization's threshold)", () => {
   const PO_3 = { number: "PO-3", vendor: "Acme Supplies", currency: "USD", total: 250, lines: [{ sku: "PAPER-A4", description: "A4 paper, box", quantity: 10, unit_price: 25 }] };
-  const clean = { invoice: { ...PO_3, number: "INV-7" }, purchase_order: PO_3 };
-  const mismatch = {
-    invoice: { number: "INV-8", vendor: "Acme Supplies", currency: "USD", total: 300, lines: [{ sku: "PAPER-A4", description: "A4 paper, box", quantity: 12, unit_price: 25 }] },
-    purchase_order: PO_3,
-  };
+  // Each run its own invoice and order: the same invoice twice is a possible duplicate ("AP controls").
+  const clean = (n: number) => ({ invoice: { ...PO_3, number: `INV-7-${n}` }, purchase_order: { ...PO_3, number: `PO-3-${n}` } });
+  const mismatch = (n: number) => ({
+    invoice: { number: `INV-8-${n}`, vendor: "Acme Supplies", currency: "USD", total: 300, lines: [{ sku: "PAPER-A4", description: "A4 paper, box", quantity: 12, unit_price: 25 }] },
+    purchase_order: { ...PO_3, number: `PO-3-${n}` },
+  });
 
   it("is null with the reason at 19 judged runs, and recommends once 20 agree enough", async () => {
     const runs = [];
-    for (const data of [clean, clean, mismatch, mismatch]) runs.push(await startRun({ task: "Match the invoice against the PO", agent_type: "ap_specialist", data }));
+    for (const data of [clean(1), clean(2), mismatch(3), mismatch(4)]) runs.push(await startRun({ task: "Match the invoice against the PO", agent_type: "ap_specialist", data }));
     const bodies = await Promise.all(runs.map(settled));
     expect(bodies.map((body) => body.run.confidence_score)).toEqual([0.9, 0.9, 0.5, 0.5]);
     expect((await api("POST", `/v1/triage/${bodies[2].triage_item.id}/approve`, key, {})).status).toBe(200);

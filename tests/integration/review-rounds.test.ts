@@ -18,16 +18,20 @@ let settings: Record<string, string>;
 
 const api = (method: string, route: string, apiKey: string, body?: unknown) => service.api(method, route, apiKey, body);
 
-const PO_3 = {
+// Each test its own vendor (beforeEach): the same invoice in two tests would be a possible
+// duplicate, and invoices paid against PO-3 would consume it ("AP controls").
+const vendorOf = (n: number) => `Acme Supplies ${n}`;
+let testNumber = 0;
+let PO_3 = {
   number: "PO-3",
-  vendor: "Acme Supplies",
+  vendor: vendorOf(0),
   currency: "USD",
   total: 250,
   lines: [{ sku: "PAPER-A4", description: "A4 paper, box", quantity: 10, unit_price: 25 }],
 };
 // The README's INV-8: two boxes more than the purchase order.
-const INV_8_DATA = {
-  invoice: { number: "INV-8", vendor: "Acme Supplies", currency: "USD", total: 300, lines: [{ sku: "PAPER-A4", description: "A4 paper, box", quantity: 12, unit_price: 25 }] },
+let INV_8_DATA = {
+  invoice: { number: "INV-8", vendor: vendorOf(0), currency: "USD", total: 300, lines: [{ sku: "PAPER-A4", description: "A4 paper, box", quantity: 12, unit_price: 25 }] },
   purchase_order: PO_3,
 };
 const AMENDED_PO = { total: 300, lines: [{ sku: "PAPER-A4", description: "A4 paper, box", quantity: 12, unit_price: 25 }] };
@@ -84,7 +88,12 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-beforeEach(() => fake.reset());
+beforeEach(() => {
+  fake.reset();
+  testNumber += 1;
+  PO_3 = { ...PO_3, vendor: vendorOf(testNumber) };
+  INV_8_DATA = { invoice: { ...INV_8_DATA.invoice, vendor: vendorOf(testNumber) }, purchase_order: PO_3 };
+});
 
 describe("POST /v1/triage/:id/request-changes, built-in agents", () => {
   it("an AP mismatch sent back with a patch that fixes the PO completes in round 1, on the patched data, charging nothing more", async () => {
@@ -300,7 +309,8 @@ describe("claims, batches and durability", () => {
   });
 
   it("a batch row sent back waits, runs again and settles once: the counters count it once", async () => {
-    const clean = { ...INV_8_DATA, purchase_order: { ...PO_3, ...AMENDED_PO } };
+    // Another invoice number: the same invoice twice is a possible duplicate.
+    const clean = { invoice: { ...INV_8_DATA.invoice, number: "INV-9" }, purchase_order: { ...PO_3, number: "PO-9", ...AMENDED_PO } };
     const created = await api("POST", "/v1/batches", key, {
       agent_type: "ap_specialist",
       rows: [

@@ -13,8 +13,11 @@ import { until } from "../helpers/waiting.ts";
 
 const invoice = { number: "INV-5", vendor: "Acme", currency: "EUR", total: 100, lines: [{ sku: "B-1", description: "bolts", quantity: 10, unit_price: 10 }] };
 const order = { number: "PO-5", vendor: "Acme", currency: "EUR", total: 100, lines: [{ sku: "B-1", description: "bolts", quantity: 10, unit_price: 10 }] };
-/** A 2-way match without discrepancies: confidence 0.9, the run completes on its own. */
-const CLEAN_AP = { invoice, purchase_order: order };
+/**
+ * A 2-way match without discrepancies: confidence 0.9, the run completes on its own. Each its
+ * own invoice and order: the same invoice twice is a possible duplicate ("AP controls").
+ */
+const cleanAp = (index: number) => ({ invoice: { ...invoice, number: `INV-5-${index}` }, purchase_order: { ...order, number: `PO-5-${index}` } });
 /** No purchase order: confidence 0.65, the run waits for a person. */
 const UNMATCHED_AP = { invoice };
 
@@ -88,8 +91,8 @@ describe("the counted sampler", () => {
     const before = await remaining();
 
     // 20 runs of their own and 20 in a batch.
-    const single = await Promise.all(Array.from({ length: 20 }, (_, index) => postRun({ agent_type: "ap_specialist", task: `Check ${index}`, data: CLEAN_AP })));
-    const batch = await api("POST", "/v1/batches", { agent_type: "ap_specialist", rows: Array.from({ length: 20 }, (_, index) => ({ task: `Row ${index}`, data: CLEAN_AP })) });
+    const single = await Promise.all(Array.from({ length: 20 }, (_, index) => postRun({ agent_type: "ap_specialist", task: `Check ${index}`, data: cleanAp(index) })));
+    const batch = await api("POST", "/v1/batches", { agent_type: "ap_specialist", rows: Array.from({ length: 20 }, (_, index) => ({ task: `Row ${index}`, data: cleanAp(20 + index) })) });
     expect(batch.status, JSON.stringify(batch.body)).toBe(201);
     const batchId = batch.body.job.id as string;
     const job = await until("the batch to finish", async () => {

@@ -678,6 +678,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the organization's agent settings in the key's mode
+         * @description The AP agent's tolerances (price, quantity, amount) and duplicate window, each mode its own; defaults where never set.
+         */
+        get: operations["settings-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the organization's agent settings in the key's mode
+         * @description Sets any of `ap.price_tolerance_percent`, `ap.quantity_tolerance`, `ap.amount_tolerance`, `ap.duplicate_window_days`; what is left out stays as it is. Runs recorded from then on use them.
+         */
+        patch: operations["settings-update"];
+        trace?: never;
+    };
     "/v1/runs/{id}/stream": {
         parameters: {
             query?: never;
@@ -6570,6 +6594,271 @@ export interface operations {
             };
             /** @description `not_found`: no such resource in the caller's organization and mode */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "settings-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The mode these settings apply to: the key's (or the dashboard's). */
+                        livemode: boolean;
+                        /** @description The AP agent's tolerances in this mode (defaults where never set). */
+                        ap: {
+                            /** @description A unit price or total within this percentage of the purchase order's matches it (0.5 means 0.5 %). Default 0.5. */
+                            price_tolerance_percent: number;
+                            /** @description Units: a quantity this close to the order's or the receipt's matches it. Default 0. */
+                            quantity_tolerance: number;
+                            /** @description Absolute, in the invoice's currency: a total this close to the order's (or to what is left of it) matches; the larger of this and the percentage applies. Default 0. */
+                            amount_tolerance: number;
+                            /** @description Invoices of one vendor with the same amount and invoice dates at most this many days apart are possible duplicates. Default 30. */
+                            duplicate_window_days: number;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "settings-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ap: {
+                        /** @description A unit price or total within this percentage of the purchase order's matches it (0.5 means 0.5 %). Default 0.5. */
+                        price_tolerance_percent?: number;
+                        /** @description Units: a quantity this close to the order's or the receipt's matches it. Default 0. */
+                        quantity_tolerance?: number;
+                        /** @description Absolute, in the invoice's currency: a total this close to the order's (or to what is left of it) matches; the larger of this and the percentage applies. Default 0. */
+                        amount_tolerance?: number;
+                        /** @description Invoices of one vendor with the same amount and invoice dates at most this many days apart are possible duplicates. Default 30. */
+                        duplicate_window_days?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The mode these settings apply to: the key's (or the dashboard's). */
+                        livemode: boolean;
+                        /** @description The AP agent's tolerances in this mode (defaults where never set). */
+                        ap: {
+                            /** @description A unit price or total within this percentage of the purchase order's matches it (0.5 means 0.5 %). Default 0.5. */
+                            price_tolerance_percent: number;
+                            /** @description Units: a quantity this close to the order's or the receipt's matches it. Default 0. */
+                            quantity_tolerance: number;
+                            /** @description Absolute, in the invoice's currency: a total this close to the order's (or to what is left of it) matches; the larger of this and the percentage applies. Default 0. */
+                            amount_tolerance: number;
+                            /** @description Invoices of one vendor with the same amount and invoice dates at most this many days apart are possible duplicates. Default 30. */
+                            duplicate_window_days: number;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -8,6 +8,7 @@ import { InviteMemberForm } from "./invite-member-form";
 import { MembersTable } from "./members-table";
 import { ReviewSettingsForm } from "./review-settings-form";
 import { SpotCheckRatesForm } from "./spot-check-rates-form";
+import { ApSettingsForm } from "./ap-settings-form";
 
 export function MembersPage() {
   return (
@@ -30,6 +31,7 @@ export function MembersPage() {
           <InviteMemberForm />
           <ReviewSettingsForm />
           <SpotCheckRatesForm />
+          <ApSettingsForm />
         </div>
       </AdminOnly>
     </>

@@ -108,7 +108,9 @@ export function extractDueDateFromText(text: string): string | null {
   return DUE_DATE_PATTERN.exec(text)?.[1] ?? null;
 }
 
-// Derived from the task and the items only, so a retried run produces the same number.
+// A draft derived from the task and the items only (the same request twice drafts the same
+// number): the engine gives the run the organization's next number when it records the
+// outcome (src/domains/runs/rfq-numbers.ts), so numbers are unique per organization.
 function rfqNumber(task: string, items: TRfqItem[]): string {
   const digest = createHash("sha256").update(JSON.stringify({ task, items })).digest("hex");
   return `RFQ-${digest.slice(0, 8).toUpperCase()}`;

@@ -24,6 +24,8 @@ import { refundRun } from "../usage/credits.ts";
 import type { TRunEventName, TRunOutcome } from "./run-events.ts";
 import { settledCountersAssignments } from "./batch-row-settlement.ts";
 import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
+import { apResultWithHistory, takesApControls } from "./ap-history.ts";
+import { takesRfqNumber, withOrganizationRfqNumber } from "./rfq-numbers.ts";
 
 export type TStartedRun = {
   runId: string;
@@ -394,7 +396,13 @@ export async function recordOutcome(
   run: TStartedRun,
   outcome: TAgentOutcome | { kind: "service_error"; message: string },
 ): Promise<TRecordedOutcome> {
-  const recorded = outcome.kind === "service_error" ? undefined : await recordInOneStatement(run, outcome);
+  // An AP result is decided again in the recording transaction, with the organization's
+  // history and tolerances under a per-vendor lock (ap-history.ts): never the one statement.
+  const inTransaction = outcome.kind === "service_error" || takesApControls(run.agentType, outcome.kind)
+    || (outcome.kind === "result" && takesRfqNumber(run.agentType, outcome.result));
+  const recorded = inTransaction
+    ? undefined
+    : await recordInOneStatement(run, outcome);
   const { outcome: settled, livemode, spotChecked } = recorded ?? (await recordInTransaction(run, outcome));
   publishRunChange(run.runId);
   // A new item in the queue: open triage pages refresh (a repeat after a crash is harmless).
@@ -451,7 +459,13 @@ async function recordInTransaction(run: TStartedRun, outcome: TAgentOutcome | { 
     if (current.status !== "running") {
       return { outcome: outcomeOfRecordedRun(run, current.status, current.triage_item_id, current), livemode: current.livemode };
     }
-    const target = recordTarget(outcome, current.threshold);
+    let decided = takesApControls(run.agentType, outcome.kind)
+      ? ({ kind: "result", result: await apResultWithHistory(tx, run) } as const)
+      : outcome;
+    if (decided.kind === "result" && takesRfqNumber(run.agentType, decided.result)) {
+      decided = { kind: "result", result: await withOrganizationRfqNumber(tx, run.organizationId, decided.result) };
+    }
+    const target = recordTarget(decided, current.threshold);
     const [written] = await tx.$queryRaw<{ triage_item_id: string | null; spot_check_id: string | null }[]>`
       WITH ${recordSql(run.runId, target, Prisma.sql`true`)}
       SELECT (SELECT id FROM item) AS triage_item_id, ${spotCheckIdSql(target)} AS spot_check_id`;

@@ -51,6 +51,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   batches: "Many runs of one agent from one request, tracked together.",
   usage: "Credits: the period's balance, its history and who used them.",
   agents: "The built-in agents and the organization's own, their versions and their quality.",
+  settings: "The organization's agent settings in the key's mode: the AP agent's tolerances and duplicate window.",
 };
 
 /** Response headers, one definition each (components.headers). */

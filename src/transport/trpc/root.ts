@@ -8,6 +8,7 @@ import { keysRouter } from "../routers/keys.router.ts";
 import { membersRouter } from "../routers/members.router.ts";
 import { runsRouter } from "../routers/runs.router.ts";
 import { sessionRouter } from "../routers/session.router.ts";
+import { settingsRouter } from "../routers/settings.router.ts";
 import { triageRouter } from "../routers/triage.router.ts";
 import { usageRouter } from "../routers/usage.router.ts";
 import { webhooksRouter } from "../routers/webhooks.router.ts";
@@ -21,6 +22,7 @@ export const appRouter = router({
   batches: batchesRouter,
   usage: usageRouter,
   agents: agentsRouter,
+  settings: settingsRouter,
   // Dashboard-only (no /v1 path): signed-in members.
   session: sessionRouter,
   organization: organizationRouter,

@@ -141,15 +141,28 @@ describe("ap_specialist: discrepancies", () => {
     expect(fieldsOf(result)).toEqual(["purchase_order.total"]);
   });
 
-  it("proposes to pay despite an invoiced quantity that was not received", () => {
+  it("holds an invoice billing more than was received, with payable_now the value received", () => {
     const result = run({
       invoice: invoice(),
       purchase_order: purchaseOrder(),
       receipt: { lines: [{ sku: "BOLT-M8", quantity: 80 }, { sku: "BRKT-01", quantity: 10 }] },
     });
-    expectPaymentProposed(result, "receipt.lines[BOLT-M8].quantity");
+    expectHeld(result, "receipt.lines[BOLT-M8].over_received");
     expect(outputOf(result).matched).toBe("3-way");
     expect(outputOf(result).discrepancies[0]).toMatchObject({ expected: 80, actual: 100 });
+    // 80 × 2.50 + 10 × 40.00
+    expect(outputOf(result).payable_now).toBe(600);
+    expect(result.triage?.reason).toContain("payable now 600.00 USD (the value received), not 650.00 USD");
+  });
+
+  it("proposes to pay despite fewer billed than received (an everyday variance)", () => {
+    const result = run({
+      invoice: invoice(),
+      purchase_order: purchaseOrder(),
+      receipt: { lines: [{ sku: "BOLT-M8", quantity: 120 }, { sku: "BRKT-01", quantity: 10 }] },
+    });
+    expectPaymentProposed(result, "receipt.lines[BOLT-M8].quantity");
+    expect(outputOf(result).payable_now).toBeUndefined();
   });
 
   it("names the first discrepancy and counts the rest, lowering confidence per discrepancy", () => {
