@@ -58,6 +58,8 @@ const SPOT_CHECK_OPERATIONS = ["POST /v1/triage/{id}/verdict"];
 
 // Issue 21: the quality report and the corrections export (docs/api-conventions.md, "Quality").
 const QUALITY_OPERATIONS = ["GET /v1/agents/{name}/quality", "GET /v1/agents/{name}/corrections"];
+/** Issue 27: the whole ledger by cursor and as CSV. */
+const USAGE_LEDGER_OPERATIONS = ["GET /v1/usage/ledger"];
 
 async function fetchDocument() {
   const response = await call("GET", "/v1/openapi.json");
@@ -78,6 +80,7 @@ describe("GET /v1/openapi.json", () => {
     expect(operations(document).sort()).toEqual([
       ...SPEC_OPERATIONS, "POST /v1/runs/{id}/cancel", ...WEBHOOK_HEALING_OPERATIONS, ...AGENT_OPERATIONS, ...RUN_STEPS_OPERATIONS,
       ...REVIEW_ROUND_OPERATIONS, ...REVIEW_QUEUE_OPERATIONS, ...SPOT_CHECK_OPERATIONS, ...QUALITY_OPERATIONS,
+      ...USAGE_LEDGER_OPERATIONS,
     ].sort());
   });
 
