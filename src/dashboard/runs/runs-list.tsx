@@ -42,6 +42,8 @@ export function RunsList() {
     setFilters(next);
     setOffset(0);
   };
+  // Days the wrong way round match nothing: say so instead of asking the server (a 400).
+  const daysReversed = Boolean(filters.from && filters.to && filters.from > filters.to);
   const runs = useQuery({
     ...trpc.runs.list.queryOptions({
       limit: PAGE_SIZE,
@@ -51,6 +53,7 @@ export function RunsList() {
       q: filters.q.trim() || undefined,
       ...createdWindow(filters),
     }),
+    enabled: !daysReversed,
     placeholderData: keepPreviousData,
     // A list of live work: newly settled runs show up without a reload.
     refetchInterval: 10_000,
@@ -113,7 +116,9 @@ export function RunsList() {
         </div>
       </div>
 
-      {runs.error ? (
+      {daysReversed ? (
+        <EmptyState title="No runs match these filters">&ldquo;Created to&rdquo; is before &ldquo;Created from&rdquo;.</EmptyState>
+      ) : runs.error ? (
         <ErrorMessage error={runs.error} />
       ) : !runs.data ? (
         <Loading label="Loading runs" rows={5} />
