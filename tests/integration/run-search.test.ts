@@ -101,6 +101,7 @@ describe("GET /v1/runs?q=", () => {
     const [completed] = await insertRuns(tenant.orgId, [
       { task: "invoice batch 42", status: "completed" },
       { task: "invoice batch 42", status: "queued" },
+      { task: "another invoice", status: "completed" },
     ]);
     const response = await call("GET", "/v1/runs?q=batch%2042&status=completed", { key: tenant.key });
     expect(response.status).toBe(200);
@@ -111,6 +112,7 @@ describe("GET /v1/runs?q=", () => {
   it("does not find another organization's runs", async () => {
     const [tenant, other] = await Promise.all([createTenant(), createTenant()]);
     await insertRuns(other.orgId, [{ data: { invoice: { number: "INV-SECRET-9" } } }]);
+    await insertRuns(tenant.orgId, [{ task: "own run", data: { invoice: { number: "INV-OWN-1" } } }]);
     expect(await listIds(tenant, "q=INV-SECRET-9")).toEqual([]);
     expect(await listIds(other, "q=INV-SECRET-9")).toHaveLength(1);
   });
@@ -167,6 +169,8 @@ describe("GET /v1/runs order", () => {
       tenant.orgId,
       Array.from({ length: 7 }, (_, index) => ({ task: `same minute invoice ${index}`, createdAt: sameInstant })),
     );
+    // Outside the search and the window: never on these pages.
+    await insertRuns(tenant.orgId, [{ task: "other", createdAt: "2026-05-07T00:00:00.000Z" }, { task: "same minute, earlier", createdAt: "2026-05-05T23:59:59.999Z" }]);
     const expected = [...ids].sort().reverse();
     const seen: string[] = [];
     for (let offset = 0; offset < 7; offset += 3) {
@@ -175,7 +179,7 @@ describe("GET /v1/runs order", () => {
       seen.push(...response.body.data.map((run: { id: string }) => run.id));
     }
     expect(seen).toEqual(expected);
-    // The same order twice.
-    expect(await listIds(tenant, "q=same%20minute")).toEqual(expected);
+    // The same order again, in one page.
+    expect(await listIds(tenant, "q=same%20minute&created_from=2026-05-06")).toEqual(expected);
   });
 });
