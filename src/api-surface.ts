@@ -4,9 +4,10 @@
 import type { TRestRoute } from "./transport/rest/rest-handler.ts";
 import { correctionsExportRoute } from "./transport/stream/corrections-export.ts";
 import { runStreamRoute } from "./transport/stream/run-stream.ts";
+import { usageLedgerRoute } from "./transport/stream/usage-ledger.ts";
 import { appRouter } from "./transport/trpc/root.ts";
 import { webhookDeliveries } from "./transport/webhook-deliveries.ts";
 
 export const apiRouter = appRouter;
-export const restRoutes: TRestRoute[] = [runStreamRoute, correctionsExportRoute];
+export const restRoutes: TRestRoute[] = [runStreamRoute, correctionsExportRoute, usageLedgerRoute];
 export const apiWebhooks = webhookDeliveries;

@@ -148,6 +148,8 @@ export type WebhookEvent = {
 export type UsageSummary = ResponseOf<"usage-summary", 200>;
 export type UsageHistory = ResponseOf<"usage-history", 200>;
 export type UsageMembers = ResponseOf<"usage-members", 200>;
+export type UsageLedgerPage = ResponseOf<"usage-ledger", 200>;
+export type UsageLedgerParams = Omit<QueryOf<"usage-ledger">, "format">;
 
 // Agents
 export type ListAgentsResponse = ResponseOf<"agents-list", 200>;

@@ -62,6 +62,8 @@ const QUALITY_OPERATIONS = ["GET /v1/agents/{name}/quality", "GET /v1/agents/{na
 const COPY_TO_LIVE_OPERATIONS = ["POST /v1/agents/{name}/copy-from-test"];
 // The organization's agent settings (docs/api-conventions.md, "AP controls").
 const SETTINGS_OPERATIONS = ["GET /v1/settings", "PATCH /v1/settings"];
+/** Issue 27: the whole ledger by cursor and as CSV. */
+const USAGE_LEDGER_OPERATIONS = ["GET /v1/usage/ledger"];
 
 async function fetchDocument() {
   const response = await call("GET", "/v1/openapi.json");
@@ -84,6 +86,7 @@ describe("GET /v1/openapi.json", () => {
       ...REVIEW_ROUND_OPERATIONS, ...REVIEW_QUEUE_OPERATIONS, ...SPOT_CHECK_OPERATIONS, ...QUALITY_OPERATIONS,
       ...COPY_TO_LIVE_OPERATIONS,
       ...SETTINGS_OPERATIONS,
+      ...USAGE_LEDGER_OPERATIONS,
     ].sort());
   });
 

@@ -237,6 +237,20 @@ describe("usage", () => {
     const members = await live.usage.members();
     expect(members.data.map((member) => member.member_id)).toContain(tenant.memberId);
   });
+
+  it("ledger pages by cursor and exports CSV", async () => {
+    const live = client(tenant.key);
+    await live.runs.create({ task: "Charge one run" });
+    await live.runs.create({ task: "Charge another run" });
+    const first = await live.usage.ledger({ limit: 1 });
+    expect(first.data).toHaveLength(1);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = await live.usage.ledger({ limit: 1, cursor: first.next_cursor! });
+    expect(second.data[0]!.id).not.toBe(first.data[0]!.id);
+    const csv = await live.usage.ledgerCsv();
+    expect(csv.split("\r\n")[0]).toBe("id,created_at,amount,balance_after,reason,run_id,member_id");
+    expect(csv).toContain(first.data[0]!.id);
+  });
 });
 
 describe("agents", () => {

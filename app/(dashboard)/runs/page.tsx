@@ -1,7 +1,13 @@
+import { Suspense } from "react";
 import { RunsList } from "@/dashboard/runs/runs-list";
 
 export const metadata = { title: "Runs · Agent Workforce" };
 
 export default function Page() {
-  return <RunsList />;
+  // The list reads its filters from the URL (useSearchParams).
+  return (
+    <Suspense>
+      <RunsList />
+    </Suspense>
+  );
 }

@@ -51,7 +51,7 @@ export interface paths {
         };
         /**
          * List runs, newest first
-         * @description The runs of the key's organization and mode, newest first, filtered by `status` and `agent_type`. `total` counts at most 1,000 runs past the offset (`total_exact` says whether it is exact); loop on `has_more`.
+         * @description The runs of the key's organization and mode, newest first (runs created in the same instant by id, descending, so pages never overlap), filtered by `status`, `agent_type`, `q` (text in the task or the invoice, PO or RFQ number) and the creation window [`created_from`, `created_to`). `total` counts at most 1,000 runs past the offset (`total_exact` says whether it is exact); loop on `has_more`.
          */
         get: operations["runs-list"];
         put?: never;
@@ -742,6 +742,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/usage/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole credit ledger, a page at a time or as CSV
+         * @description Every charge, refund and top-up of the key's organization and mode, newest first (by write order, so one batch's entries keep their `balance_after` order). Pages of `limit` entries: pass `next_cursor` as `cursor` until it is null. `format=csv` exports every entry (from `cursor` on, if given) as text/csv with a header row. `GET /v1/usage/history` stays the newest 50. See docs/api-conventions.md, "Usage ledger".
+         */
+        get: operations["usage-ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "run.completed": {
@@ -1198,6 +1218,9 @@ export interface operations {
                 offset?: number;
                 status?: "queued" | "running" | "completed" | "failed" | "cancelled" | "pending_triage";
                 agent_type?: string;
+                q?: string;
+                created_from?: string;
+                created_to?: string;
             };
             header?: never;
             path?: never;
@@ -7088,6 +7111,125 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage-ledger": {
+        parameters: {
+            query?: {
+                /** @description Entries per page, 1–100 (default 20); ignored by the CSV export, which holds every entry. */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; leave out for the newest entries. */
+                cursor?: string;
+                /** @description `csv` exports the whole ledger from the cursor on as text/csv with a header row (default json: one page). */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries (JSON), or with `format=csv` the whole ledger as CSV: `id,created_at,amount,balance_after,reason,run_id,member_id`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            amount: number;
+                            balance_after: number;
+                            reason: string;
+                            run_id: string | null;
+                            member_id: string | null;
+                            created_at: string;
+                        }[];
+                        /** @description Pass as `cursor` for the next (older) entries; null on the last page. */
+                        next_cursor: string | null;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -10,6 +10,7 @@ import { useTRPC } from "../trpc";
 import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 import { EmptyState, ErrorMessage, Loading } from "../ui/feedback";
 import { CreditsChart } from "./credits-chart";
+import { LedgerDownload } from "./ledger-download";
 import { PlanCard } from "./plan-card";
 import { AgentUsageTable, LedgerTable, MemberUsageTable } from "./usage-tables";
 
@@ -76,6 +77,9 @@ export function UsagePage() {
         </Section>
       </div>
       <Section title="Ledger" description="The newest 50 entries: charges, refunds and top-ups, with the balance after each.">
+        <div className="mb-3">
+          <LedgerDownload mode={current.mode} />
+        </div>
         <QueryState query={history} label="ledger">
           {(data) => <LedgerTable rows={data.data} />}
         </QueryState>

@@ -55,7 +55,31 @@ export async function findRunWithTriage(tenant: TTenant, runId: string): Promise
   return { run: run as Run, triageItem: triage.id ? (triage as TriageItem) : null };
 }
 
-export type TRunFilter = TTenant & { status?: RunStatus; agentType?: string };
+export type TRunFilter = TTenant & {
+  status?: RunStatus;
+  agentType?: string;
+  /** Text searched case-insensitively in the task and the invoice, PO and RFQ numbers. */
+  search?: string;
+  /** created_at ≥ createdFrom (inclusive) and created_at < createdTo (exclusive). */
+  createdFrom?: Date;
+  createdTo?: Date;
+};
+
+/** `text` as a LIKE pattern matching it anywhere, its own %, _ and \ matching themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+// Where a run's numbers live: the AP agent's data (invoice, purchase order) and the RFQ
+// generator's output, or, while a person decides, the proposal of its newest round. ILIKE on
+// a few rows of one tenant's index range: no trigram extension needed (PGlite has none).
+const SEARCH_CLAUSE = (at: number) => `(
+    r.task ILIKE $${at} ESCAPE '\\'
+    OR r.data->'invoice'->>'number' ILIKE $${at} ESCAPE '\\'
+    OR r.data->'purchase_order'->>'number' ILIKE $${at} ESCAPE '\\'
+    OR r.output->>'rfq_number' ILIKE $${at} ESCAPE '\\'
+    OR (r.output IS NULL AND EXISTS (
+      SELECT 1 FROM triage_items s WHERE s.run_id = r.id AND s.proposed_output->>'rfq_number' ILIKE $${at} ESCAPE '\\')))`;
 
 function filterClause(filter: TRunFilter): { where: string; values: unknown[] } {
   const values: unknown[] = [filter.organizationId, filter.livemode];
@@ -67,6 +91,18 @@ function filterClause(filter: TRunFilter): { where: string; values: unknown[] } 
   if (filter.agentType) {
     values.push(filter.agentType);
     where += ` AND r.agent_type = $${values.length}`;
+  }
+  if (filter.search !== undefined) {
+    values.push(containsPattern(filter.search));
+    where += ` AND ${SEARCH_CLAUSE(values.length)}`;
+  }
+  if (filter.createdFrom) {
+    values.push(filter.createdFrom);
+    where += ` AND r.created_at >= $${values.length}::timestamptz`;
+  }
+  if (filter.createdTo) {
+    values.push(filter.createdTo);
+    where += ` AND r.created_at < $${values.length}::timestamptz`;
   }
   return { where, values };
 }
@@ -94,7 +130,8 @@ export async function findRunPage(
        ORDER BY r.created_at DESC, r.id DESC LIMIT $${at + 1} OFFSET $${at + 2}
      ) page ON true`,
     [...values, page.limit, page.offset, countedUpTo, page.taskPreviewLength],
-    `run-page${filter.status ? "-status" : ""}${filter.agentType ? "-agent" : ""}`,
+    // The statement's name follows its shape: each combination of filters is one prepared statement.
+    `run-page${filter.status ? "-status" : ""}${filter.agentType ? "-agent" : ""}${filter.search !== undefined ? "-q" : ""}${filter.createdFrom ? "-from" : ""}${filter.createdTo ? "-to" : ""}`,
   );
   const counted = rows[0]?.counted ?? 0;
   const runs = rows.filter((row) => row.id !== null).map(({ counted: _counted, ...run }) => run as Run);

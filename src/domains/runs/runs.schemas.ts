@@ -131,7 +131,34 @@ export const ZTriageItem = z.object({
   corrected_output: ZJsonObjectOutput.nullable().optional(),
 });
 
-export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional(), agent_type: ZAgentTypeName.optional() });
+/** Longest `q` a run search takes: a number or a phrase, not a document. */
+export const RUN_SEARCH_MAX_LENGTH = 100;
+
+/** A date-time with an offset ("2026-11-26T09:30:00Z") or a calendar date (midnight UTC), given once. */
+const ZListInstant = (name: string, description: string) =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()], {
+      error: `${name} must be an ISO 8601 date-time with an offset (2026-11-26T09:30:00Z) or a date (2026-11-26)`,
+    })
+    // On the inner schema: the document generator reads a parameter's description there.
+    .meta({ description })
+    .optional();
+
+export const ZListRunsQuery = ZPaginationQuery.extend({
+  status: ZRunStatus.optional(),
+  agent_type: ZAgentTypeName.optional(),
+  q: z
+    .string({ error: "q must be given once" })
+    .trim()
+    .min(1, { error: "q must not be empty" })
+    .max(RUN_SEARCH_MAX_LENGTH, { error: `q must be at most ${RUN_SEARCH_MAX_LENGTH} characters` })
+    .meta({
+      description: `Case-insensitive text (at most ${RUN_SEARCH_MAX_LENGTH} characters) found in the task, the invoice number (data.invoice.number), the purchase order number (data.purchase_order.number) or the RFQ number (the output's rfq_number). % and _ match themselves.`,
+    })
+    .optional(),
+  created_from: ZListInstant("created_from", "Runs created at or after this instant (inclusive): an ISO 8601 date-time with an offset, or a date (midnight UTC)."),
+  created_to: ZListInstant("created_to", "Runs created before this instant (exclusive): an ISO 8601 date-time with an offset, or a date (midnight UTC)."),
+});
 export const ZListRunsResponse = z.object({
   data: z.array(ZRunListItem),
   ...ZPageInfo,

@@ -7,7 +7,7 @@ import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import { Prisma, type RunStatus } from "../../generated/prisma/client.ts";
-import { conflict, notFound } from "../../foundation/errors.ts";
+import { conflict, notFound, validationError } from "../../foundation/errors.ts";
 import type { TPagination } from "../../foundation/pagination.ts";
 import { chargeAndInsert } from "../usage/credits.ts";
 import { acceptInOneStatement, assertInputsFit, type TRecordAccepted } from "./accept-work.ts";
@@ -70,10 +70,19 @@ export async function createRun(
 /** Counting stops this many runs past the offset (docs/api-conventions.md, "Lists"). */
 export const RUN_LIST_COUNT_CAP = 1_000;
 
-export async function listRuns(principal: TPrincipal, query: TPagination & { status?: RunStatus; agent_type?: string }) {
+export async function listRuns(
+  principal: TPrincipal,
+  query: TPagination & { status?: RunStatus; agent_type?: string; q?: string; created_from?: string; created_to?: string },
+) {
+  // A calendar date is midnight UTC (new Date("2026-11-26") reads it so).
+  const createdFrom = query.created_from === undefined ? undefined : new Date(query.created_from);
+  const createdTo = query.created_to === undefined ? undefined : new Date(query.created_to);
+  if (createdFrom && createdTo && createdFrom >= createdTo) {
+    throw validationError("created_to must be later than created_from", [{ path: "created_to", message: "must be later than created_from" }]);
+  }
   if (query.agent_type !== undefined) await assertAgentKnown(principal, query.agent_type);
   const { runs, counted, countedUpTo } = await findRunPage(
-    { ...tenantScope(principal), status: query.status, agentType: query.agent_type },
+    { ...tenantScope(principal), status: query.status, agentType: query.agent_type, search: query.q, createdFrom, createdTo },
     { limit: query.limit, offset: query.offset, countCap: RUN_LIST_COUNT_CAP, taskPreviewLength: TASK_PREVIEW_LENGTH },
   );
   const totalExact = counted < countedUpTo;

@@ -45,7 +45,7 @@ export const runsRouter = router({
     .meta({
       scope: "agents:read",
       rateLimit: "standard",
-      openapi: { method: "GET", path: "/v1/runs", tags: ["runs"], summary: "List runs, newest first", description: "The runs of the key's organization and mode, newest first, filtered by `status` and `agent_type`. `total` counts at most 1,000 runs past the offset (`total_exact` says whether it is exact); loop on `has_more`." },
+      openapi: { method: "GET", path: "/v1/runs", tags: ["runs"], summary: "List runs, newest first", description: "The runs of the key's organization and mode, newest first (runs created in the same instant by id, descending, so pages never overlap), filtered by `status`, `agent_type`, `q` (text in the task or the invoice, PO or RFQ number) and the creation window [`created_from`, `created_to`). `total` counts at most 1,000 runs past the offset (`total_exact` says whether it is exact); loop on `has_more`." },
     })
     .input(ZListRunsQuery)
     .output(ZListRunsResponse)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { apiProcedure, router } from "../trpc/init.ts";
 import { ZUsageByAgentResponse, ZUsageDailyResponse, ZUsageHistoryResponse, ZUsageMembersResponse, ZUsageSummary } from "../../domains/usage/usage.schemas.ts";
+import { ledgerPage, ZLedgerPage, ZLedgerQuery } from "../../domains/usage/ledger.ts";
 import { usageByAgent, usageByMember, usageDaily, usageHistory, usageSummary } from "../../domains/usage/usage.service.ts";
 
 export const usageRouter = router({
@@ -28,6 +29,14 @@ export const usageRouter = router({
     .input(z.object({}).optional())
     .output(ZUsageDailyResponse)
     .query(({ ctx }) => usageDaily(ctx.principal)),
+
+  // Dashboard-only: the usage page pages the ledger for its CSV download (the API's
+  // GET /v1/usage/ledger is a route outside tRPC: src/transport/stream/usage-ledger.ts).
+  ledger: apiProcedure
+    .meta({ scope: "agents:read" })
+    .input(ZLedgerQuery.pick({ limit: true, cursor: true }))
+    .output(ZLedgerPage)
+    .query(({ ctx, input }) => ledgerPage(ctx.principal, input)),
 
   byAgent: apiProcedure
     .meta({ scope: "agents:read" })

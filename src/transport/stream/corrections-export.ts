@@ -12,7 +12,7 @@ import { authorizeApiCall } from "../authorize.ts";
 import type { TRestRoute } from "../rest/rest-handler.ts";
 
 /** Query parameters as the REST transport sees them: each given once. */
-function queryOf(url: string | undefined): Record<string, string | string[]> {
+export function queryOf(url: string | undefined): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const [key, value] of new URL(url ?? "/", "http://localhost").searchParams) {
     const previous = query[key];
@@ -25,7 +25,7 @@ function queryOf(url: string | undefined): Record<string, string | string[]> {
  * Writes one line, waiting for the socket to drain when its buffer is full (a slow reader
  * holds back the reads), or for the client to go (then the loop stops).
  */
-async function writeLine(res: ServerResponse, line: string): Promise<void> {
+export async function writeLine(res: ServerResponse, line: string): Promise<void> {
   if (res.write(line)) return;
   await new Promise<void>((resolve) => {
     const done = () => {
