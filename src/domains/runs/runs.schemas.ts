@@ -123,6 +123,10 @@ export const ZTriageItem = z.object({
   }),
   verdict: z.enum(["correct", "incorrect"]).nullable().optional(),
   corrected_output: ZJsonObjectOutput.nullable().optional(),
+  // Addition (docs/api-conventions.md, "Quality").
+  confidence_score: z.number().nullable().optional().meta({
+    description: "The agent's confidence in this round's proposal, recorded when the item was opened (the run's confidence_score is its last round's); null for an earlier round migrated without one.",
+  }),
 });
 
 export const ZListRunsQuery = ZPaginationQuery.extend({ status: ZRunStatus.optional(), agent_type: ZAgentTypeName.optional() });
