@@ -55,8 +55,8 @@ async function seedRuns(workspace: TWorkspace, agentType: string): Promise<void>
         const status = spot ? "checked" : seed.judgement === "rejected" ? "rejected" : "approved";
         await db.query(
           `INSERT INTO triage_items (id, organization_id, livemode, run_id, kind, verdict, status, triage_reason, proposed_output,
-             output_edited, agent_version, reason_code, resolved_at, resolved_by, resolved_by_name, created_at)
-           VALUES (gen_random_uuid(), $1, true, $2, $3, $4, $5::"TriageStatus", $6, '{"ok": true}'::jsonb, $7, 1, $8, $9, 'seed', 'Seed', $10)`,
+             output_edited, agent_version, reason_code, resolved_at, resolved_by, resolved_by_name, created_at, confidence_score)
+           VALUES (gen_random_uuid(), $1, true, $2, $3, $4, $5::"TriageStatus", $6, '{"ok": true}'::jsonb, $7, 1, $8, $9, 'seed', 'Seed', $10, $11)`,
           [
             workspace.orgId,
             runId,
@@ -68,6 +68,7 @@ async function seedRuns(workspace: TWorkspace, agentType: string): Promise<void>
             seed.judgement === "rejected" ? "incorrect_output" : null,
             new Date(createdAt.getTime() + 60_000),
             createdAt,
+            seed.confidence,
           ],
         );
       }

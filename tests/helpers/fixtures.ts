@@ -28,8 +28,8 @@ export async function insertRunAwaitingTriage(
       [runId, organizationId, options.livemode ?? true, options.agentType ?? "ap_specialist", options.confidence ?? 0.4, options.batchJobId ?? null],
     );
     await client.query(
-      `INSERT INTO triage_items (id, organization_id, livemode, run_id, status, triage_reason, proposed_output)
-       VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
+      `INSERT INTO triage_items (id, organization_id, livemode, run_id, status, triage_reason, proposed_output, confidence_score)
+       VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7)`,
       [
         triageItemId,
         organizationId,
@@ -37,6 +37,7 @@ export async function insertRunAwaitingTriage(
         runId,
         options.reason ?? "Invoice total differs from the purchase order",
         JSON.stringify(options.proposedOutput ?? { decision: "hold", amount_due: 120 }),
+        options.confidence ?? 0.4,
       ],
     );
     await client.query("COMMIT");

@@ -26,9 +26,10 @@ const sql = <T = any>(text: string, values: unknown[] = []) =>
 
 beforeAll(async () => {
   fake = await startFakeModelServer();
-  // The custom agent's confidence is the one its task names: "… [c=0.35]".
+  // The custom agent's confidence is the last one its conversation names: "… [c=0.35]" in the
+  // task, and a reviewer's feedback may name the next round's ("… [c=0.95]").
   fake.setFallback((request) => {
-    const confidence = Number(/\[c=([0-9.]+)\]/.exec(JSON.stringify(request.body.messages))?.[1] ?? "0.5");
+    const confidence = Number([...JSON.stringify(request.body.messages).matchAll(/\[c=([0-9.]+)\]/g)].at(-1)?.[1] ?? "0.5");
     return completion({ output: { category: "invoice" }, confidence, needs_review: false, review_reason: null });
   });
   service = await createOwnService("quality");
@@ -97,8 +98,8 @@ async function seedRuns(options: {
       if (decision === undefined) continue;
       const itemStatus = decision === "pending" ? "pending" : decision.startsWith("spot") ? "checked" : decision === "approved_edited" ? "approved" : decision;
       await client.query(
-        `INSERT INTO triage_items (id, organization_id, livemode, run_id, round, kind, verdict, corrected_output, status, triage_reason, proposed_output, output_edited, agent_version, resolved_at)
-         VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, 'seeded', $9, $10, $11, $12)`,
+        `INSERT INTO triage_items (id, organization_id, livemode, run_id, round, kind, verdict, corrected_output, status, triage_reason, proposed_output, output_edited, agent_version, resolved_at, confidence_score)
+         VALUES ($1, $2, $3, $4, 0, $5, $6, $7, $8, 'seeded', $9, $10, $11, $12, $13)`,
         [
           randomUUID(), orgId, options.livemode ?? true, runId,
           review ? "review" : "spot_check",
@@ -109,6 +110,7 @@ async function seedRuns(options: {
           decision === "approved_edited",
           options.version ?? 1,
           decision === "pending" ? null : new Date(),
+          options.confidence,
         ],
       );
     }
@@ -168,8 +170,8 @@ describe("a custom agent judged through the API", () => {
     // Spot checks on runs that completed on their own (their endpoint is another's work): 0.75: 4 correct, 1 incorrect; 0.95: 5 correct.
     const spot = async (runId: string, verdict: "correct" | "incorrect") => {
       await sql(
-        `INSERT INTO triage_items (id, organization_id, livemode, run_id, round, kind, verdict, corrected_output, status, triage_reason, proposed_output, agent_version, resolved_at, feedback)
-         SELECT $1, organization_id, livemode, id, 0, 'spot_check', $2, $3, 'checked', 'spot check', output, agent_version, now(), $4 FROM runs WHERE id = $5`,
+        `INSERT INTO triage_items (id, organization_id, livemode, run_id, round, kind, verdict, corrected_output, status, triage_reason, proposed_output, agent_version, resolved_at, feedback, confidence_score)
+         SELECT $1, organization_id, livemode, id, 0, 'spot_check', $2, $3, 'checked', 'spot check', output, agent_version, now(), $4, confidence_score FROM runs WHERE id = $5`,
         [randomUUID(), verdict, verdict === "incorrect" ? JSON.stringify({ category: "complaint" }) : null, verdict === "incorrect" ? "a complaint" : null, runId],
       );
       decided[runId] = verdict === "correct" ? "spot_correct" : "spot_incorrect";
@@ -317,6 +319,68 @@ describe("end to end through the API: 200 runs, their spot checks sampled and ev
   }, 240_000);
 });
 
+describe("runs that went through two review rounds at different confidences", () => {
+  it("counts each decided round once, in the band of that round's own confidence, and the steps show each round's", async () => {
+    // Every run waits for a person (review.always); the fake model answers each round with the
+    // last confidence its conversation names, so the reviewer's feedback sets the next round's.
+    const created = await api("POST", "/v1/agents", key, {
+      name: "reviser",
+      instructions: "Classify the supplier email.",
+      output_schema: CATEGORY_SCHEMA,
+      review: { always: true },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const firstRounds = await scoredRuns(0.45, 3, "reviser");
+    for (const body of firstRounds) expect(body).toMatchObject({ run: { status: "pending_triage", confidence_score: 0.45 }, triage_item: { round: 0, confidence_score: 0.45 } });
+
+    // Sent back at 0.45; the next rounds answer at 0.95, 0.95 and 0.75.
+    const nextConfidence = [0.95, 0.95, 0.75];
+    for (const [index, body] of firstRounds.entries()) {
+      const sent = await api("POST", `/v1/triage/${body.triage_item.id}/request-changes`, key, { feedback: `It is a complaint [c=${nextConfidence[index]}]` });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    }
+    const secondRounds = await Promise.all(
+      firstRounds.map((body) =>
+        until(`run ${body.run.id} to wait in round 1`, async () => {
+          const { body: current } = await api("GET", `/v1/runs/${body.run.id}`, key);
+          return current.run.status === "pending_triage" && current.triage_item?.round === 1 ? current : undefined;
+        }, 60_000),
+      ),
+    );
+    expect(secondRounds.map((body) => [body.run.confidence_score, body.triage_item.confidence_score])).toEqual([[0.95, 0.95], [0.95, 0.95], [0.75, 0.75]]);
+    // The two 0.95 rounds approved as proposed, the 0.75 one rejected.
+    expect((await api("POST", `/v1/triage/${secondRounds[0].triage_item.id}/approve`, key, {})).status).toBe(200);
+    expect((await api("POST", `/v1/triage/${secondRounds[1].triage_item.id}/approve`, key, {})).status).toBe(200);
+    expect((await api("POST", `/v1/triage/${secondRounds[2].triage_item.id}/reject`, key, { reason_code: "incorrect_output" })).status).toBe(200);
+
+    const { status, body } = await quality("reviser");
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ runs: 3, sent_to_review: 3, completed_on_own: 0, outcomes: { changes_requested: 3, approved: 2, rejected: 1, approved_edited: 0 } });
+    const band = (min: number) => body.buckets.find((bucket: any) => bucket.min === min);
+    // The requests for changes are disagreements at 0.45, not at the later rounds' 0.95 and 0.75.
+    expect(band(0.4)).toEqual({ min: 0.4, max: 0.5, runs: 0, judged: 3, agreed: 0, agreement_rate: 0 });
+    expect(band(0.9)).toEqual({ min: 0.9, max: 1, runs: 2, judged: 2, agreed: 2, agreement_rate: 1 });
+    expect(band(0.7)).toEqual({ min: 0.7, max: 0.8, runs: 1, judged: 1, agreed: 0, agreement_rate: 0 });
+
+    // The triage list carries each round's own confidence beside the run's.
+    const listed = await api("GET", "/v1/triage?status=resolved&limit=100", key);
+    const decidedRound = (runId: string) => listed.body.data.find((item: any) => item.run_id === runId);
+    expect(firstRounds.map((body) => decidedRound(body.run.id)).map((item: any) => [item.round, item.status, item.confidence_score, item.agent_runs.confidence_score])).toEqual([
+      [1, "approved", 0.95, 0.95],
+      [1, "approved", 0.95, 0.95],
+      [1, "rejected", 0.75, 0.75],
+    ]);
+
+    // The steps show round 0 at 0.45 and round 1 at its own confidence.
+    for (const [index, first] of firstRounds.entries()) {
+      const steps = await api("GET", `/v1/runs/${first.run.id}/steps`, key);
+      expect(steps.status).toBe(200);
+      const agentSteps = steps.body.data.filter((step: any) => step.type === "agent");
+      expect(agentSteps.map((step: any) => step.detail.confidence_score)).toEqual([0.45, nextConfidence[index]]);
+    }
+  }, 120_000);
+});
+
 describe("the AP agent (built-in: version 1, the organization's threshold)", () => {
   const PO_3 = { number: "PO-3", vendor: "Acme Supplies", currency: "USD", total: 250, lines: [{ sku: "PAPER-A4", description: "A4 paper, box", quantity: 10, unit_price: 25 }] };
   // Each run its own invoice and order: the same invoice twice is a possible duplicate ("AP controls").
@@ -362,8 +426,8 @@ describe("the export across chunks", () => {
          SELECT gen_random_uuid(), $1, true, 'rfq_generator', 'completed', 'normal', 'Quote ' || g, '{"lines":[]}'::jsonb, 0.9, now()
          FROM generate_series(1, 1201) AS g
          RETURNING id, organization_id)
-       INSERT INTO triage_items (id, organization_id, livemode, run_id, kind, verdict, status, triage_reason, proposed_output, resolved_at)
-       SELECT gen_random_uuid(), organization_id, true, id, 'spot_check', 'correct', 'checked', 'spot check', '{"lines":[]}'::jsonb, now() FROM seeded`,
+       INSERT INTO triage_items (id, organization_id, livemode, run_id, kind, verdict, status, triage_reason, proposed_output, resolved_at, confidence_score)
+       SELECT gen_random_uuid(), organization_id, true, id, 'spot_check', 'correct', 'checked', 'spot check', '{"lines":[]}'::jsonb, now(), 0.9 FROM seeded`,
       [orgId],
     );
     const exported = await exportLines("rfq_generator");

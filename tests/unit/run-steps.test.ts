@@ -245,3 +245,24 @@ describe("run steps: model and tool calls", () => {
     expect(ofType(list, "model_call").map((step) => [step.detail.conversation, step.detail.attempt])).toEqual([[1, 1], [2, 1]]);
   });
 });
+
+describe("run steps: each review round at its own confidence", () => {
+  const proposal = apSpecialist({ task: "t", data: { invoice, purchase_order: order } }).output as TStepRun["output"] & object;
+  const sentBack = itemOf({ round: 0, status: "changes_requested", proposedOutput: proposal, resolvedAt: reviewed, confidenceScore: 0.5 });
+
+  it("shows an earlier round at the confidence recorded with its item, not the run's (the last round's)", () => {
+    const run = runOf({ reviewRound: 1, confidenceScore: 0.9, output: proposal });
+    const approved = itemOf({ round: 1, status: "approved", proposedOutput: proposal, createdAt: reviewed, resolvedAt: reviewed, confidenceScore: 0.9 });
+    const built = buildRunSteps(run, [sentBack, approved]);
+    expect(ofType(built, "agent").map((step) => step.detail.confidence_score)).toEqual([0.5, 0.9]);
+    // Completed on its own in round 1 (no item): that round shows the run's score.
+    expect(ofType(buildRunSteps(run, [sentBack]), "agent").map((step) => step.detail.confidence_score)).toEqual([0.5, 0.9]);
+  });
+
+  it("a round still under way has no confidence yet; an earlier round migrated without one shows none", () => {
+    const queued = runOf({ status: "queued", reviewRound: 1, confidenceScore: 0.5, completedAt: null });
+    expect(ofType(buildRunSteps(queued, [sentBack]), "agent").map((step) => step.detail.confidence_score)).toEqual([0.5, null]);
+    const migrated = runOf({ reviewRound: 1, confidenceScore: 0.9, output: proposal });
+    expect(ofType(buildRunSteps(migrated, [{ ...sentBack, confidenceScore: null }]), "agent").map((step) => step.detail.confidence_score)).toEqual([null, 0.9]);
+  });
+});

@@ -1475,6 +1475,8 @@ export interface operations {
                             corrected_output?: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The agent's confidence in this round's proposal, recorded when the item was opened (the run's confidence_score is its last round's); null for an earlier round migrated without one. */
+                            confidence_score?: number | null;
                         } | null;
                     };
                 };
@@ -2104,6 +2106,8 @@ export interface operations {
                             corrected_output?: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The agent's confidence in this round's proposal, recorded when the item was opened (the run's confidence_score is its last round's); null for an earlier round migrated without one. */
+                            confidence_score?: number | null;
                             agent_runs: {
                                 /** Format: uuid */
                                 id: string;
@@ -6561,11 +6565,11 @@ export interface operations {
                         buckets: {
                             min: number;
                             max: number;
-                            /** @description Runs of the period whose confidence falls in [min, max) (the last band includes 1.0). */
+                            /** @description Runs of the period whose confidence (their last round's) falls in [min, max) (the last band includes 1.0). */
                             runs: number;
-                            /** @description Of them, runs a person judged (their first decision). */
+                            /** @description Decisions people made on proposals whose confidence falls in [min, max): each decided review round and spot check, at that round's own confidence. */
                             judged: number;
-                            /** @description Of the judged, runs where the person agreed with the agent. */
+                            /** @description Of the judged, decisions that agreed with the agent. */
                             agreed: number;
                             /** @description agreed / judged; null when nothing was judged. */
                             agreement_rate: number | null;

@@ -102,7 +102,7 @@ function QualityControls({
           ))}
         </Select>
       </Field>
-      <Field id={`${id}-target`} label="Target agreement" hint="The share of judged runs people must agree with (0.95: 95%)." error={targetProblem}>
+      <Field id={`${id}-target`} label="Target agreement" hint="The share of decisions (one per decided round) that must agree with the agent (0.95: 95%)." error={targetProblem}>
         <Input
           id={`${id}-target`}
           type="number"

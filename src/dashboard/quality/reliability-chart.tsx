@@ -13,7 +13,7 @@ export function describeBuckets(buckets: readonly TQualityBucket[], target: numb
   const judged = buckets.reduce((sum, bucket) => sum + bucket.judged, 0);
   const reaching = buckets.filter((bucket) => bucket.agreement_rate !== null && bucket.agreement_rate >= target).map(bandLabel);
   const reach = reaching.length ? `bands at or above the ${formatRate(target)} target: ${reaching.join(", ")}` : `no band reaches the ${formatRate(target)} target`;
-  return `Agreement with the agent per confidence band: ${formatNumber(judged)} judged runs in ${buckets.length} bands; ${reach}.`;
+  return `Agreement with the agent per confidence band: ${formatNumber(judged)} decisions (one per decided review round or spot check) in ${buckets.length} bands; ${reach}.`;
 }
 
 export function ReliabilityChart({ buckets, target }: { buckets: TQualityBucket[]; target: number }) {

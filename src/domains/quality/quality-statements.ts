@@ -2,7 +2,8 @@
 // orchestrates them (quality.service.ts). Both read an agent's runs through the index
 // runs(organization_id, livemode, agent_type, agent_version, created_at) and each run's
 // round-0 triage item through its unique (run_id, round): no per-run rows reach Node for
-// the report, and the export reads a bounded chunk per statement.
+// the report (each decided round is read through triage_items(run_id, round)), and the export
+// reads a bounded chunk per statement.
 import { sqlStatement } from "../../foundation/db/client.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { TQualityDecision } from "./quality.schemas.ts";
@@ -10,9 +11,10 @@ import type { TQualityDecision } from "./quality.schemas.ts";
 export type TTenant = { organizationId: string; livemode: boolean };
 
 /**
- * The decision that judges a run: its round-0 item once decided (the first person to see the
- * agent's first proposal). A round-0 item the caller's cancellation closed (the run was
- * cancelled while it waited in round 0) is no one's judgment.
+ * The decision on a triage item `t` of run `r`, once decided: a review round's approval,
+ * edit, request for changes or rejection, or a spot check's verdict. An item the caller's
+ * cancellation closed (the run was cancelled while it waited in that round) is no one's
+ * judgment.
  */
 const DECISION_SQL = Prisma.sql`
   CASE
@@ -20,23 +22,30 @@ const DECISION_SQL = Prisma.sql`
     WHEN t.kind = 'spot_check' THEN CASE t.verdict WHEN 'correct' THEN 'spot_correct' WHEN 'incorrect' THEN 'spot_incorrect' END
     WHEN t.status = 'approved' THEN CASE WHEN t.output_edited THEN 'approved_edited' ELSE 'approved' END
     WHEN t.status = 'changes_requested' THEN 'changes_requested'
-    WHEN t.status = 'rejected' AND NOT (r.resolution IS NOT DISTINCT FROM 'cancelled_by_caller' AND r.review_round = 0) THEN 'rejected'
+    WHEN t.status = 'rejected' AND NOT (r.resolution IS NOT DISTINCT FROM 'cancelled_by_caller' AND r.review_round = t.round) THEN 'rejected'
   END`;
 
 export type TBandRow = {
   /** 0–9 for the bands 0.0–0.1 … 0.9–1.0, 10 for a confidence of 1.0 or more, null without a score. */
   band: number | null;
   decision: TQualityDecision | null;
+  /** Runs banded by their confidence (the last round's); rows with a decision count none. */
   runs: number;
+  /** Decided rounds (judgements) banded by the confidence of the round decided on. */
+  judgements: number;
   completed_on_own: number;
   sent_to_review: number;
   below_current: number;
 };
 
 /**
- * One statement: the period's runs of one agent version grouped by confidence band and
- * first decision. The band is width_bucket over the edges 0.1 … 1.0 (the thresholds as
- * doubles), so a band's lower edge compares exactly as a threshold does (score >= t).
+ * One statement: the period's runs of one agent version grouped by confidence band (the
+ * run's, i.e. its last round's), and every decided round of them (each triage item a
+ * person decided, review or spot check) grouped by band and decision, banded by the
+ * confidence recorded with that round's item: a round sent back at 0.5 is a disagreement
+ * at 0.5 however sure the next round was. The band is width_bucket over the edges 0.1 … 1.0
+ * (the thresholds as doubles), so a band's lower edge compares exactly as a threshold does
+ * (score >= t).
  */
 export function qualityBands(
   tenant: TTenant,
@@ -47,24 +56,38 @@ export function qualityBands(
 ): Promise<TBandRow[]> {
   return sqlStatement<TBandRow>(Prisma.sql`
     WITH period_runs AS (
-      SELECT
-        width_bucket(r.confidence_score, ${edges}::float8[]) AS band,
-        ${DECISION_SQL} AS decision,
-        r.status = 'completed' AND (t.id IS NULL OR t.kind <> 'review') AS completed_on_own,
-        t.kind IS NOT DISTINCT FROM 'review' AS sent_to_review,
-        r.confidence_score < ${currentThreshold}::float8 AS below_current
+      SELECT r.id, r.status, r.confidence_score, r.resolution, r.review_round
       FROM runs r
-      LEFT JOIN triage_items t ON t.run_id = r.id AND t.round = 0
       WHERE r.organization_id = ${tenant.organizationId}::uuid AND r.livemode = ${tenant.livemode}
         AND r.agent_type = ${agent.name} AND r.agent_version = ${agent.version}::int
         AND r.created_at >= ${period.from} AND r.created_at < ${period.to}
+    ),
+    run_rows AS (
+      SELECT
+        width_bucket(r.confidence_score, ${edges}::float8[]) AS band,
+        NULL::text AS decision,
+        true AS is_run,
+        r.status = 'completed' AND (t.id IS NULL OR t.kind <> 'review') AS completed_on_own,
+        t.kind IS NOT DISTINCT FROM 'review' AS sent_to_review,
+        r.confidence_score < ${currentThreshold}::float8 AS below_current
+      FROM period_runs r
+      LEFT JOIN triage_items t ON t.run_id = r.id AND t.round = 0
+    ),
+    judgement_rows AS (
+      SELECT band, decision, false AS is_run, false AS completed_on_own, false AS sent_to_review, false AS below_current
+      FROM (
+        SELECT width_bucket(t.confidence_score, ${edges}::float8[]) AS band, ${DECISION_SQL} AS decision
+        FROM period_runs r JOIN triage_items t ON t.run_id = r.id
+      ) decided
+      WHERE decision IS NOT NULL
     )
     SELECT band, decision,
-      count(*)::int AS runs,
+      (count(*) FILTER (WHERE is_run))::int AS runs,
+      (count(*) FILTER (WHERE NOT is_run))::int AS judgements,
       (count(*) FILTER (WHERE completed_on_own))::int AS completed_on_own,
       (count(*) FILTER (WHERE sent_to_review))::int AS sent_to_review,
-      (count(*) FILTER (WHERE below_current OR sent_to_review))::int AS below_current
-    FROM period_runs
+      (count(*) FILTER (WHERE is_run AND (below_current OR sent_to_review)))::int AS below_current
+    FROM (SELECT * FROM run_rows UNION ALL SELECT * FROM judgement_rows) rows
     GROUP BY band, decision`);
 }
 

@@ -57,9 +57,11 @@ const ZRate = z.number().min(0).max(1).nullable();
 export const ZQualityBucket = z.object({
   min: z.number(),
   max: z.number(),
-  runs: z.number().int().meta({ description: "Runs of the period whose confidence falls in [min, max) (the last band includes 1.0)." }),
-  judged: z.number().int().meta({ description: "Of them, runs a person judged (their first decision)." }),
-  agreed: z.number().int().meta({ description: "Of the judged, runs where the person agreed with the agent." }),
+  runs: z.number().int().meta({ description: "Runs of the period whose confidence (their last round's) falls in [min, max) (the last band includes 1.0)." }),
+  judged: z.number().int().meta({
+    description: "Decisions people made on proposals whose confidence falls in [min, max): each decided review round and spot check, at that round's own confidence.",
+  }),
+  agreed: z.number().int().meta({ description: "Of the judged, decisions that agreed with the agent." }),
   agreement_rate: ZRate.meta({ description: "agreed / judged; null when nothing was judged." }),
 });
 

@@ -113,13 +113,15 @@ export async function agentQuality(principal: TPrincipal, query: TQualityQuery):
     completedOnOwn += row.completed_on_own;
     sentToReview += row.sent_to_review;
     belowCurrent += row.below_current;
-    if (row.decision) outcomes[row.decision] += row.runs;
+    // Every decided round is one judgement, in the band of its own confidence; one whose
+    // confidence is unknown (migrated without one) is an outcome in no band.
+    if (row.decision) outcomes[row.decision] += row.judgements;
     if (row.band === null) continue;
     const totals = byEdge[Math.min(Math.max(row.band, 0), BANDS)]!;
     totals.runs += row.runs;
     if (row.decision) {
-      totals.judged += row.runs;
-      if (AGREED.has(row.decision)) totals.agreed += row.runs;
+      totals.judged += row.judgements;
+      if (AGREED.has(row.decision)) totals.agreed += row.judgements;
     }
   }
 

@@ -338,11 +338,11 @@ const spotCheckSql = Prisma.sql`,
           + (floor((c.completed_runs + 1) * (SELECT rate FROM spot_rate)) > floor(c.completed_runs * (SELECT rate FROM spot_rate)))::int
       RETURNING completed_runs),
     spot_item AS (
-      INSERT INTO triage_items (id, organization_id, livemode, run_id, round, kind, status, triage_reason, proposed_output, agent_version, due_at)
+      INSERT INTO triage_items (id, organization_id, livemode, run_id, round, kind, status, triage_reason, proposed_output, agent_version, confidence_score, due_at)
       SELECT gen_random_uuid(), s.organization_id, s.livemode, s.id, s.review_round, 'spot_check', 'pending',
         'Spot check: ' || CASE WHEN mod(1, s.rate) = 0 THEN '1 in ' || (1 / s.rate)::int ELSE trim_scale(s.rate * 100) || '%' END
           || ' of completed runs of ' || s.agent_type || ' v' || s.agent_version,
-        s.output, s.agent_version, now() + make_interval(mins => ${dueMinutesSql})
+        s.output, s.agent_version, s.confidence_score, now() + make_interval(mins => ${dueMinutesSql})
       FROM recorded, spot_rate s, spot_counted n
       WHERE floor(n.completed_runs * s.rate) > floor((n.completed_runs - 1) * s.rate)
       RETURNING id)`;
@@ -365,11 +365,12 @@ function recordSql(runId: string, target: TRecordTarget, guard: Prisma.Sql): Pri
         requires_triage = ${target.status === "pending_triage"}, output = ${runOutput}::jsonb,
         error_message = ${target.errorMessage}, completed_at = ${terminal ? new Date() : null}, updated_at = now()
       WHERE id = ${runId}::uuid AND status = 'running' AND ${guard}
-      RETURNING id, organization_id, livemode, agent_type, agent_version, review_round, output),
+      RETURNING id, organization_id, livemode, agent_type, agent_version, review_round, output, confidence_score),
+    -- The round's confidence goes with its item: a later round overwrites the run's (quality bands, steps).
     item AS (
-      INSERT INTO triage_items (id, organization_id, livemode, run_id, round, status, triage_reason, proposed_output, agent_version, due_at)
+      INSERT INTO triage_items (id, organization_id, livemode, run_id, round, status, triage_reason, proposed_output, agent_version, confidence_score, due_at)
       SELECT gen_random_uuid(), organization_id, livemode, id, review_round, 'pending', ${target.triageReason}, ${output}::jsonb, agent_version,
-        now() + make_interval(mins => ${dueMinutesSql})
+        confidence_score, now() + make_interval(mins => ${dueMinutesSql})
       FROM recorded WHERE ${target.triageReason}::text IS NOT NULL
       RETURNING id),
     row_settled AS (

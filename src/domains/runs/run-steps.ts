@@ -18,7 +18,7 @@ export type TStepTriageItem = Pick<
   TriageItem,
   "id" | "status" | "triageReason" | "proposedOutput" | "resolutionNote" | "resolvedBy" | "resolvedByName" | "outputEdited" | "resolvedAt" | "createdAt"
 > &
-  Partial<Pick<TriageItem, "round" | "feedback" | "dataPatch" | "kind" | "verdict" | "correctedOutput">>;
+  Partial<Pick<TriageItem, "round" | "feedback" | "dataPatch" | "kind" | "verdict" | "correctedOutput" | "confidenceScore">>;
 
 type TStepStatus = TRunStep["status"];
 type TAgentStep = Extract<TRunStep, { type: "agent" }>;
@@ -255,12 +255,23 @@ function pendingSummary(run: TStepRun): string {
   return "Cancelled before the agent finished";
 }
 
+/**
+ * The confidence of one round's proposal: the one recorded with its item; the run's (the
+ * last recorded round's) for the current round, or an item that predates the column.
+ * Earlier rounds never show a later round's score.
+ */
+function roundConfidence(run: TStepRun, item: TStepTriageItem | null, isLastRound: boolean): number | null {
+  if (item && item.confidenceScore !== undefined && item.confidenceScore !== null) return item.confidenceScore;
+  // A round still under way (or cancelled before it recorded anything) has no score yet.
+  if (!item && ["queued", "running", "cancelled"].includes(run.status)) return null;
+  return isLastRound || item?.confidenceScore === undefined ? run.confidenceScore : null;
+}
+
 /** The agent's work in one round: from `startedAt` (the run's start, or the request for changes) until its proposal or outcome. */
-function agentSteps(run: TStepRun, item: TStepTriageItem | null, startedAt: Date | null = run.startedAt): TAgentStep[] {
+function agentSteps(run: TStepRun, item: TStepTriageItem | null, startedAt: Date | null = run.startedAt, confidence = run.confidenceScore): TAgentStep[] {
   const status = agentStatus(run, item);
   const base = { ...span(startedAt, status === "pending" || status === "running" ? null : workEnd(run, item)), status };
   const error = status === "failed" ? run.errorMessage : null;
-  const confidence = run.confidenceScore;
   const step = (agent: string, findings: TFindings): TAgentStep => ({ type: "agent", ...base, detail: { agent, ...findings, confidence_score: confidence, error } });
   // The agent's own proposal: a reviewer's edit replaces the run's output, never this.
   const proposal = item ? item.proposedOutput : run.output;
@@ -345,7 +356,7 @@ export function buildRunSteps(run: TStepRun, allItems: TStepTriageItem[]): TRunS
     const item = byRound.get(round) ?? null;
     steps.push(...calls.filter((call) => call.round === round).map((call) => call.step));
     // A round that never reached a person is the current one, or one whose item is missing.
-    if (item || round === lastRound) steps.push(...agentSteps(run, item, roundStart(round)));
+    if (item || round === lastRound) steps.push(...agentSteps(run, item, roundStart(round), roundConfidence(run, item, round === lastRound)));
     steps.push(...triageSteps(item));
   }
   for (const spotCheck of spotChecks) steps.push(...triageSteps(spotCheck));

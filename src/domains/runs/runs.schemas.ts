@@ -129,6 +129,10 @@ export const ZTriageItem = z.object({
   }),
   verdict: z.enum(["correct", "incorrect"]).nullable().optional(),
   corrected_output: ZJsonObjectOutput.nullable().optional(),
+  // Addition (docs/api-conventions.md, "Quality").
+  confidence_score: z.number().nullable().optional().meta({
+    description: "The agent's confidence in this round's proposal, recorded when the item was opened (the run's confidence_score is its last round's); null for an earlier round migrated without one.",
+  }),
 });
 
 /** Longest `q` a run search takes: a number or a phrase, not a document. */

@@ -73,6 +73,8 @@ export function serializeTriageItem(item: TriageItem) {
     kind: item.kind as "review" | "spot_check",
     verdict: item.verdict as "correct" | "incorrect" | null,
     corrected_output: asJsonObject(item.correctedOutput),
+    // The agent's confidence in this round's proposal (the run's confidence_score is the last round's).
+    confidence_score: item.confidenceScore,
   };
 }
 
