@@ -56,7 +56,9 @@ describe("GET /v1/triage?batch_id=", () => {
 
 describe("GET /v1/triage?status=resolved", () => {
   it("includes rounds sent back for changes, beside approved and rejected items", async () => {
-    const [sentBack, approved, rejected] = await Promise.all([1, 2, 3].map(() => insertRunAwaitingTriage(tenant.orgId)));
+    const sentBack = await insertRunAwaitingTriage(tenant.orgId);
+    const approved = await insertRunAwaitingTriage(tenant.orgId);
+    const rejected = await insertRunAwaitingTriage(tenant.orgId);
     const changes = await call("POST", `/v1/triage/${sentBack.triageItemId}/request-changes`, { key: tenant.key, body: { feedback: "Check the PO" } });
     expect(changes.status).toBe(200);
     expect((await call("POST", `/v1/triage/${approved.triageItemId}/approve`, { key: tenant.key, body: {} })).status).toBe(200);
