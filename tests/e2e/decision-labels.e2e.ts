@@ -168,6 +168,12 @@ test("the batch page links to the queue filtered by that batch; the filter can b
 });
 
 test("an unknown address gets a 404 page inside the dashboard's frame", async ({ page }, testInfo) => {
+  // Signed out: a 404 that offers the sign-in.
+  const signedOut = await page.goto(`${baseUrl()}/no-such-page`);
+  expect(signedOut?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+
   const workspace = await createWorkspace("Lost Co");
   await signIn(page, workspace.reviewer);
   const response = await page.goto(`${baseUrl()}/no-such-page/${tag()}`);
