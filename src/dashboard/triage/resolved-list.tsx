@@ -23,8 +23,11 @@ export function ResolvedList({ query }: { query: UseQueryResult<{ data: TTriageI
             <li key={item.id} data-resolved-id={item.id} className="grid min-w-0 gap-1 p-3 text-sm">
               <div className="flex min-w-0 flex-wrap items-center gap-2">
                 <StatusBadge status={item.status} />
-                <span data-testid="resolved-outcome" className="font-medium">
+                <span data-testid="resolved-outcome" className="font-semibold">
                   {describeOutcome({ ...item, output: item.status === "approved" ? item.agent_runs.output : undefined })}
+                </span>
+                <span aria-hidden className="text-muted-foreground">
+                  ·
                 </span>
                 {item.output_edited ? <Badge variant="secondary">edited</Badge> : null}
                 {item.reason_code ? <Badge variant="outline">{REASON_CODE_LABELS[item.reason_code]}</Badge> : null}
