@@ -54,8 +54,8 @@ test("an AP batch from a CSV with dotted headers: mapping and a line's schema er
   await expect(page.getByTestId("batch-progress-text")).toHaveText("2 completed · 0 failed · 3 total");
   await expect(page.getByTestId("batch-waiting")).toContainText("1 waiting for review");
   await screenshot(page, testInfo, "batch-detail-waiting");
-  await page.getByRole("link", { name: "Review in the triage queue" }).click();
-  await page.waitForURL(/\/triage$/);
+  await page.getByRole("link", { name: "Review this batch in the triage queue" }).click();
+  await page.waitForURL((url) => url.pathname === "/triage" && url.searchParams.get("batch") === batchId);
   await expect(page.getByText("Pay INV-3").first()).toBeVisible();
 
   // A person decides it; the batch completes and the notice goes.

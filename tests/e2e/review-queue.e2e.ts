@@ -146,7 +146,7 @@ test("two reviewers see each other's claims, and the keyboard flow skips a claim
     // In the queue the refusal says who holds the item, and Ada may decide anyway.
     const gracesItem = card(adaPage, second.triageItemId);
     await gracesItem.click();
-    await gracesItem.getByRole("button", { name: "Approve" }).click();
+    await gracesItem.getByRole("button", { name: /^(Approve|Pay \d|Hold$)/ }).click();
     await expect(gracesItem.getByRole("alert")).toContainText(`${grace.name} is reviewing`, { timeout: 20_000 });
     await gracesItem.getByRole("button", { name: "Decide anyway" }).click();
     await expect(gracesItem).toHaveCount(0);
@@ -179,7 +179,7 @@ test("x selects two cards; Shift+A approves both after a summary of agents and a
   const dialog = page.getByRole("dialog", { name: "Approve 2 items?" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId("bulk-summary")).toContainText("ap_specialist: 2");
-  await expect(dialog.getByTestId("bulk-summary")).toContainText("USD 200.00 over 2 items");
+  await expect(dialog.getByTestId("bulk-summary")).toContainText("USD 200.00 over 2 payments");
   await screenshot(page, testInfo, "triage-bulk-summary", { fullPage: false });
   await dialog.getByRole("button", { name: "Approve 2" }).click();
   await expect(dialog).toBeHidden();
@@ -311,9 +311,9 @@ test("a run waiting for review offers the same decisions on its page: reject wit
   await signIn(page, workspace.reviewer);
   await page.goto(`${baseUrl()}/runs/${item.runId}`);
   const decisions = page.getByTestId("run-decisions");
-  await expect(decisions.getByRole("button", { name: "Approve" })).toBeVisible();
+  await expect(decisions.getByRole("button", { name: "Pay 100.00 USD", exact: true })).toBeVisible();
   await expect(decisions.getByRole("button", { name: "Request changes" })).toBeVisible();
-  await decisions.getByRole("button", { name: "Reject" }).click();
+  await decisions.getByRole("button", { name: "Don't pay", exact: true }).click();
   await page.getByLabel("Reason code").selectOption("suspected_fraud");
   await page.getByLabel("Reason for rejecting").fill("The vendor's bank details changed last week");
   await screenshot(page, testInfo, "run-decisions");

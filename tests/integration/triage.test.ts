@@ -30,7 +30,8 @@ describe("GET /v1/triage", () => {
           created_at: expect.stringMatching(ISO_PATTERN),
           resolved_at: null,
           // task and data: optional additions for the reviewer (the fixture run has no data).
-          agent_runs: { id: fixture.runId, agent_type: "rfq_generator", confidence_score: 0.6, task: "fixture task", data: null },
+          // output: what the run completed with (null while it waits; an approved item's approved output).
+          agent_runs: { id: fixture.runId, agent_type: "rfq_generator", confidence_score: 0.6, task: "fixture task", data: null, output: null },
           resolved_by_name: null,
           output_edited: false,
         }),

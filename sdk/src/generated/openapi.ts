@@ -131,7 +131,7 @@ export interface paths {
         };
         /**
          * List pending triage items, soonest due first
-         * @description Pending items by default, ordered by `due_at` (then oldest first). Extension: `status` = `approved`, `rejected` or `resolved` (both) lists decided items instead, newest decision first, with `resolved_by_name` and `output_edited`. The pending queue can be narrowed by `claimed` (`mine`, `none`, `others`) and `overdue` (`true`: past `due_at`; `false`: not yet due). `kind` (`review`, `spot_check`) lists one kind of item (default both); `status=checked` lists spot checks with their verdict (`resolved` includes them).
+         * @description Pending items by default, ordered by `due_at` (then oldest first). Extension: `status` = `approved`, `rejected` or `resolved` (both) lists decided items instead, newest decision first, with `resolved_by_name` and `output_edited`. The pending queue can be narrowed by `claimed` (`mine`, `none`, `others`) and `overdue` (`true`: past `due_at`; `false`: not yet due). `kind` (`review`, `spot_check`) lists one kind of item (default both); `status=checked` lists spot checks with their verdict (`resolved` includes them, and rounds sent back for changes). `batch_id` lists the items of one batch's runs.
          */
         get: operations["triage-list"];
         put?: never;
@@ -2028,6 +2028,7 @@ export interface operations {
                 kind?: "review" | "spot_check";
                 claimed?: "mine" | "none" | "others";
                 overdue?: "true" | "false";
+                batch_id?: string;
             };
             header?: never;
             path?: never;
@@ -2115,6 +2116,9 @@ export interface operations {
                                 confidence_score: number | null;
                                 task?: string;
                                 data?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                output?: {
                                     [key: string]: unknown;
                                 } | null;
                             };

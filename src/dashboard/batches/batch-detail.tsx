@@ -72,10 +72,10 @@ export function BatchDetail({ batchId }: { batchId: string }) {
           {waiting > 0 ? (
             <p data-testid="batch-waiting" className="text-sm">
               <strong>{waiting} waiting for review</strong>: the batch finishes once a person decides {waiting === 1 ? "it" : "them"}.{" "}
-              <Link href="/triage" className="font-medium underline underline-offset-2">
-                Review in the triage queue
+              <Link href={`/triage?batch=${job.id}`} className="font-medium underline underline-offset-2">
+                Review this batch in the triage queue
               </Link>{" "}
-              <span className="text-muted-foreground">(the queue shows every waiting run, oldest first; each row&apos;s run below links to its own)</span>
+              <span className="text-muted-foreground">(only this batch&apos;s runs, soonest due first; each row&apos;s run below links to its own)</span>
             </p>
           ) : null}
         </CardContent>

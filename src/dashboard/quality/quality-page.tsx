@@ -20,7 +20,7 @@ import { ReviewRateChart } from "./review-rate-chart";
 import { formatRate, formatThreshold, type TQuality } from "./types";
 import { periodSlices, periodStart } from "./period";
 import { useQualityReport, useQualityReports, type TReportInput } from "./use-quality";
-import { PERIOD_DAYS, useQualityParams, type TQualityParams } from "./use-quality-params";
+import { mostJudgedAgent, PERIOD_DAYS, useQualityParams, type TQualityParams } from "./use-quality-params";
 import { VersionsTable } from "./versions-table";
 
 function Section({ title, description, children, testId }: { title: string; description?: ReactNode; children: ReactNode; testId?: string }) {
@@ -40,10 +40,28 @@ export function QualityPage() {
   const { mode } = useSession().current;
   const [choice, setChoice] = useQualityParams();
   const agents = useQuery(trpc.agents.list.queryOptions({}));
-  const list = agents.data?.data ?? [];
-  const name = choice.agent ?? list[0]?.name ?? null;
+  const list = useMemo(() => agents.data?.data ?? [], [agents.data]);
   // One "now" per visit, so the period's queries keep their keys between renders.
   const [now] = useState(() => new Date());
+  // Without an agent in the URL, the page opens on the one with the most judged runs in the
+  // period: each agent's report is read (the chosen one's is then already in the cache).
+  const candidates = useMemo(
+    () =>
+      choice.agent
+        ? []
+        : list.slice(0, 20).map((agent) => ({ name: agent.name, from: periodStart(now, choice.days), to: now.toISOString(), target_agreement: choice.target })),
+    [choice.agent, choice.days, choice.target, list, now],
+  );
+  const candidateReports = useQualityReports(candidates);
+  const judgedPick = mostJudgedAgent(
+    candidates.map((candidate, index) => {
+      const report = candidateReports[index];
+      // A report that failed counts as nothing judged, so one error does not hold the page.
+      const judged = report?.data ? report.data.buckets.reduce((sum, bucket) => sum + bucket.judged, 0) : report?.error ? 0 : undefined;
+      return { name: candidate.name, judged };
+    }),
+  );
+  const name = choice.agent ?? judgedPick ?? null;
 
   return (
     <div className="grid min-w-0 gap-4">

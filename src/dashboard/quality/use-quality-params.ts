@@ -45,3 +45,16 @@ export function useQualityParams(): [TQualityParams, (change: Partial<TQualityPa
   );
   return [choice, setChoice];
 }
+
+/**
+ * The agent the page opens on when the URL names none: the one with the most judged runs in
+ * the period (the most evidence to read), else the first listed. Reports still loading count
+ * as unknown: the choice waits until every one is in (`null`).
+ */
+export function mostJudgedAgent(reports: { name: string; judged: number | undefined }[]): string | null {
+  if (reports.length === 0) return null;
+  if (reports.some((report) => report.judged === undefined)) return null;
+  let best = reports[0]!;
+  for (const report of reports) if ((report.judged ?? 0) > (best.judged ?? 0)) best = report;
+  return best.name;
+}

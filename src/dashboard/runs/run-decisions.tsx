@@ -13,7 +13,7 @@ import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { ErrorMessage } from "../ui/feedback";
 import { EditOutputForm, RejectForm, RequestChangesForm } from "../triage/decision-forms";
-import { describeDue } from "../triage/format";
+import { decisionLabels, describeDue } from "../triage/format";
 import { canPatchData, memberActor, type TTriageForm } from "../triage/types";
 import { useTriageCalls } from "../triage/use-triage-calls";
 import type { TRunDetail } from "./types";
@@ -32,6 +32,8 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
   const claimed = useRef(false);
   const claimedByOther = Boolean(item.claimed_by && item.claimed_by !== me);
   const due = describeDue(item.due_at, Date.now());
+  // Named by what they do where the proposal says it: "Pay 300.00 USD", "Hold", "Don't pay".
+  const labels = decisionLabels(item.proposed_output);
 
   // A claim this page took is given back when the page closes undecided.
   useEffect(
@@ -87,8 +89,8 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
       <CardContent className="grid min-w-0 gap-3">
         {form === null ? (
           <div className="flex flex-wrap gap-2">
-            <Button type="button" size="sm" disabled={busy} onClick={() => void decide(() => client.triage.approve.mutate({ id: item.id }))}>
-              <CheckIcon aria-hidden /> Approve
+            <Button type="button" size="sm" disabled={busy} onClick={() => void decide(() => client.triage.approve.mutate({ id: item.id }))} title={labels.approveHint}>
+              <CheckIcon aria-hidden /> {labels.approve}
             </Button>
             <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => open("edit")}>
               <PencilIcon aria-hidden /> Edit
@@ -96,8 +98,8 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
             <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => open("changes")}>
               <MessageSquareIcon aria-hidden /> Request changes
             </Button>
-            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => open("reject")}>
-              <XIcon aria-hidden /> Reject
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => open("reject")} title={labels.rejectHint}>
+              <XIcon aria-hidden /> {labels.reject}
             </Button>
           </div>
         ) : null}
@@ -123,6 +125,7 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
         {form === "reject" ? (
           <RejectForm
             busy={busy}
+            labels={labels}
             onSubmit={({ reasonCode, reason }) => void decide(() => client.triage.reject.mutate({ id: item.id, reason, reason_code: reasonCode }))}
             onCancel={() => setForm(null)}
           />

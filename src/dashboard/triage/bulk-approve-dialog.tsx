@@ -1,12 +1,13 @@
 "use client";
 // Shift+A: approve every ticked item at once (triage.bulk), after a summary of what that
-// means: how many, of which agents, and the amounts the outputs would pay. Each item is
+// means: how many, of which agents, and the money that goes out (an approved hold holds, so
+// a held invoice is counted as a hold, not as an amount). Each item is
 // decided on its own; the ones the server refused stay listed with its reason.
 import { useState } from "react";
 import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { ErrorMessage } from "../ui/feedback";
-import { formatAmount, summarizeSelection } from "./format";
+import { describeBulkTotal, summarizeSelection } from "./format";
 import type { TTriageItem } from "./types";
 
 type TResult = { id: string; status: "approved" | "rejected" | "error"; error?: { type: string; message: string } };
@@ -38,7 +39,7 @@ export function BulkApproveDialog({
           <DialogTitle>
             Approve {summary.count} item{summary.count === 1 ? "" : "s"}?
           </DialogTitle>
-          <DialogDescription id="bulk-approve-summary">Each run completes with its proposed output. Each item is decided on its own.</DialogDescription>
+          <DialogDescription id="bulk-approve-summary">Each run completes with its proposed output: a payment is paid, a hold stays held. Each item is decided on its own.</DialogDescription>
         </DialogHeader>
         <dl className="grid gap-3 text-sm" data-testid="bulk-summary">
           <div>
@@ -55,12 +56,12 @@ export function BulkApproveDialog({
           </div>
           {summary.totals.length > 0 ? (
             <div>
-              <dt className="text-xs font-medium text-muted-foreground">Amounts in the proposed outputs</dt>
+              <dt className="text-xs font-medium text-muted-foreground">Money that goes out</dt>
               <dd>
                 <ul className="grid gap-0.5">
                   {summary.totals.map((total) => (
                     <li key={total.currency} className="tabular-nums">
-                      {formatAmount(total.amount, total.currency)} over {total.items} item{total.items === 1 ? "" : "s"}
+                      {describeBulkTotal(total)}
                     </li>
                   ))}
                 </ul>

@@ -6,11 +6,22 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { formatJson } from "../lib/format";
 import { Button } from "../ui/button";
 import { Field, Input, Select, Textarea } from "../ui/input";
-import { parseOutputObject } from "./format";
+import { parseOutputObject, type TDecisionLabels } from "./format";
 import { JsonBlock } from "./json-block";
 import { REASON_CODE_LABELS, REJECT_REASON_CODES, type TChangeRequest, type TRejectReasonCode, type TRejection, type TVerdict } from "./types";
 
-export function RejectForm({ busy, onSubmit, onCancel }: { busy: boolean; onSubmit: (rejection: TRejection) => void; onCancel: () => void }) {
+export function RejectForm({
+  busy,
+  labels,
+  onSubmit,
+  onCancel,
+}: {
+  busy: boolean;
+  /** The reject's name by its effect ("Don't pay" on a payment proposal) and what it does. */
+  labels?: Pick<TDecisionLabels, "reject" | "rejectHint">;
+  onSubmit: (rejection: TRejection) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [reasonCode, setReasonCode] = useState<TRejectReasonCode | "">("");
   const [reason, setReason] = useState("");
@@ -60,8 +71,8 @@ export function RejectForm({ busy, onSubmit, onCancel }: { busy: boolean; onSubm
         </Field>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" size="sm" disabled={busy}>
-          Reject run
+        <Button type="submit" variant="destructive" size="sm" disabled={busy} title={labels?.rejectHint}>
+          {labels && labels.reject !== "Reject" ? `${labels.reject}: reject run` : "Reject run"}
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
           Cancel

@@ -65,41 +65,154 @@ export function amountOf(output: unknown): { amount: number; currency: string } 
   return { amount: record[field] as number, currency: typeof record.currency === "string" ? record.currency : "" };
 }
 
+export type TBulkTotal = {
+  currency: string;
+  /** Money that goes out: the AP payments plus other outputs' amounts (holds excluded). */
+  amount: number;
+  /** Outputs counted in `amount` (payments and others). */
+  items: number;
+  /** AP proposals to pay (decision approve_payment). */
+  payments: number;
+  /** AP proposals to hold: approving them holds, so their amounts are not counted. */
+  holds: number;
+};
+
 export type TBulkSummary = {
   count: number;
   agents: { name: string; count: number }[];
-  totals: { currency: string; amount: number; items: number }[];
+  totals: TBulkTotal[];
   withoutAmount: number;
 };
 
-/** What a bulk approval would do: how many items, of which agents, and the amounts per currency. */
+/**
+ * What a bulk approval would do: how many items, of which agents, and per currency the money
+ * that goes out. An approved hold holds, so a held invoice counts as a hold, not an amount.
+ */
 export function summarizeSelection(items: { agent: string; output: unknown }[]): TBulkSummary {
   const agents = new Map<string, number>();
-  const totals = new Map<string, { cents: number; items: number }>();
+  const totals = new Map<string, { cents: number; items: number; payments: number; holds: number }>();
   let withoutAmount = 0;
   for (const item of items) {
     agents.set(item.agent, (agents.get(item.agent) ?? 0) + 1);
     const amount = amountOf(item.output);
+    const proposal = apProposalOf(item.output);
     if (!amount) {
       withoutAmount += 1;
       continue;
     }
-    const total = totals.get(amount.currency) ?? { cents: 0, items: 0 };
-    // Summed in cents, so 0.1 + 0.2 stays 0.30.
-    total.cents += Math.round(amount.amount * 100);
-    total.items += 1;
+    const total = totals.get(amount.currency) ?? { cents: 0, items: 0, payments: 0, holds: 0 };
+    if (proposal?.decision === "hold") total.holds += 1;
+    else {
+      // Summed in cents, so 0.1 + 0.2 stays 0.30.
+      total.cents += Math.round(amount.amount * 100);
+      total.items += 1;
+      if (proposal?.decision === "approve_payment") total.payments += 1;
+    }
     totals.set(amount.currency, total);
   }
   return {
     count: items.length,
     agents: [...agents].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-    totals: [...totals].map(([currency, total]) => ({ currency, amount: total.cents / 100, items: total.items })),
+    totals: [...totals].map(([currency, total]) => ({ currency, amount: total.cents / 100, items: total.items, payments: total.payments, holds: total.holds })),
     withoutAmount,
   };
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** One currency's line of the bulk summary: "USD 75.00 over 1 payment, 1 hold". */
+export function describeBulkTotal(total: TBulkTotal): string {
+  const others = total.items - total.payments;
+  const counted = [
+    ...(total.payments > 0 || others === 0 ? [plural(total.payments, "payment")] : []),
+    ...(others > 0 ? [plural(others, total.payments > 0 ? "other item" : "item")] : []),
+  ].join(" and ");
+  const holds = total.holds > 0 ? `, ${plural(total.holds, "hold")}` : "";
+  return `${formatAmount(total.amount, total.currency)} over ${counted}${holds}`;
 }
 
 /** 1234.5, "USD" → "USD 1,234.50" (no currency: the number alone). */
 export function formatAmount(amount: number, currency: string): string {
   const number = amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return currency ? `${currency} ${number}` : number;
+}
+
+/**
+ * What an AP proposal does if it stands: pay an amount, or hold the invoice. Read from the
+ * output's own `decision` (approve_payment or hold) and `amount_due`; null for any other output.
+ */
+export type TApProposal = { decision: "approve_payment" | "hold"; amount: number | null; currency: string };
+
+export function apProposalOf(output: unknown): TApProposal | null {
+  if (!output || typeof output !== "object" || Array.isArray(output)) return null;
+  const record = output as Record<string, unknown>;
+  if (record.decision !== "approve_payment" && record.decision !== "hold") return null;
+  const amount = amountOf(output);
+  return { decision: record.decision, amount: amount?.amount ?? null, currency: amount?.currency ?? "" };
+}
+
+/** 300, "USD" → "300.00 USD" (the order a button reads: "Pay 300.00 USD"). */
+export function formatMoney(amount: number, currency: string): string {
+  const number = amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return currency ? `${number} ${currency}` : number;
+}
+
+/**
+ * The decision buttons named by their effect where the output says it. The API's approve
+ * makes the proposal stand (a payment pays, a hold holds); its reject cancels the run with
+ * no output, so nothing is paid either way (docs/api-conventions.md, "What a decision does
+ * to an AP run"). `…Hint` is the longer sentence (the button's description).
+ */
+export type TDecisionLabels = { approve: string; approveHint: string; reject: string; rejectHint: string };
+
+export function decisionLabels(output: unknown): TDecisionLabels {
+  const proposal = apProposalOf(output);
+  const cancelled = "the run is cancelled with no output";
+  if (proposal?.decision === "approve_payment") {
+    const money = proposal.amount === null ? "" : ` ${formatMoney(proposal.amount, proposal.currency)}`;
+    return {
+      approve: `Pay${money}`,
+      approveHint: `Approve: the run completes with approve_payment${money}.`,
+      reject: "Don't pay",
+      rejectHint: `Reject: ${cancelled}; nothing is paid.`,
+    };
+  }
+  if (proposal?.decision === "hold") {
+    return {
+      approve: "Hold",
+      approveHint: "Approve the hold: the run completes with decision hold; nothing is paid.",
+      reject: "Reject",
+      rejectHint: `Reject: ${cancelled} (not held); nothing is paid.`,
+    };
+  }
+  return {
+    approve: "Approve",
+    approveHint: "Approve: the run completes with the proposed output.",
+    reject: "Reject",
+    rejectHint: `Reject: ${cancelled}.`,
+  };
+}
+
+/**
+ * What a decided item did, in words, for "Recently resolved": "Paid 300.00 USD", "Held",
+ * "Not paid (rejected)", "Sent back for changes". `output` is what the run completed with
+ * (an approval, edited or not); `proposed` the item's proposal.
+ */
+export function describeOutcome(item: { status: string; verdict?: string | null; proposed_output: unknown; output?: unknown }): string {
+  switch (item.status) {
+    case "approved": {
+      const proposal = apProposalOf(item.output ?? item.proposed_output);
+      if (proposal?.decision === "approve_payment") return proposal.amount === null ? "Paid" : `Paid ${formatMoney(proposal.amount, proposal.currency)}`;
+      if (proposal?.decision === "hold") return "Held";
+      return "Approved";
+    }
+    case "rejected":
+      return apProposalOf(item.proposed_output) ? "Not paid (rejected)" : "Rejected";
+    case "changes_requested":
+      return "Sent back for changes";
+    case "checked":
+      return item.verdict === "incorrect" ? "Checked: incorrect" : "Checked: correct";
+    default:
+      return item.status;
+  }
 }

@@ -1,6 +1,9 @@
 "use client";
 // The filter bar; every choice is written to the URL (use-queue-filters.ts).
+import { XIcon } from "lucide-react";
+import Link from "next/link";
 import { useId } from "react";
+import { Button } from "../ui/button";
 import { Label, Select } from "../ui/input";
 import type { TClaimFilter, TKindFilter, TQueueFilters, TQueueStatus } from "./use-queue-filters";
 
@@ -80,6 +83,19 @@ export function QueueFilters({ filters, agents, onChange }: { filters: TQueueFil
         />
         Only overdue
       </label>
+      {filters.batch ? (
+        <span data-testid="triage-batch-filter" className="flex h-9 items-center gap-1">
+          <span>
+            Batch{" "}
+            <Link href={`/batches/${filters.batch}`} className="font-mono underline underline-offset-4">
+              {filters.batch.slice(0, 8)}
+            </Link>
+          </span>
+          <Button type="button" variant="ghost" size="sm" aria-label="Show every batch" onClick={() => onChange({ batch: null })}>
+            <XIcon aria-hidden />
+          </Button>
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 "use client";
-// Recently decided items: who decided, when, and how (approved, edited, rejected).
+// Recently decided items: who decided, when, how (approved, edited, rejected, sent back for
+// changes), and what that did where the output says it ("Paid 300.00 USD", "Held").
 import type { UseQueryResult } from "@tanstack/react-query";
 import { formatDateTime } from "../lib/format";
 import { Badge, StatusBadge } from "../ui/badge";
 import { ErrorMessage, Loading } from "../ui/feedback";
+import { describeOutcome } from "./format";
 import { REASON_CODE_LABELS, type TTriageItem } from "./types";
 
 export function ResolvedList({ query }: { query: UseQueryResult<{ data: TTriageItem[] }, unknown> }) {
@@ -21,6 +23,12 @@ export function ResolvedList({ query }: { query: UseQueryResult<{ data: TTriageI
             <li key={item.id} data-resolved-id={item.id} className="grid min-w-0 gap-1 p-3 text-sm">
               <div className="flex min-w-0 flex-wrap items-center gap-2">
                 <StatusBadge status={item.status} />
+                <span data-testid="resolved-outcome" className="font-semibold">
+                  {describeOutcome({ ...item, output: item.status === "approved" ? item.agent_runs.output : undefined })}
+                </span>
+                <span aria-hidden className="text-muted-foreground">
+                  ·
+                </span>
                 {item.output_edited ? <Badge variant="secondary">edited</Badge> : null}
                 {item.reason_code ? <Badge variant="outline">{REASON_CODE_LABELS[item.reason_code]}</Badge> : null}
                 {(item.round ?? 0) > 0 ? <Badge variant="secondary">Round {item.round}</Badge> : null}
@@ -31,6 +39,7 @@ export function ResolvedList({ query }: { query: UseQueryResult<{ data: TTriageI
                 <time dateTime={item.resolved_at ?? undefined}>{formatDateTime(item.resolved_at)}</time>
               </p>
               {item.resolution_note ? <p className="text-xs break-words">“{item.resolution_note}”</p> : null}
+              {item.status === "changes_requested" && item.feedback ? <p className="text-xs break-words">Feedback: “{item.feedback}”</p> : null}
             </li>
           ))}
         </ul>

@@ -13,7 +13,7 @@ import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/feedback";
 import { Input, Label } from "../ui/input";
 import { EditOutputForm, IncorrectVerdictForm, RejectForm, RequestChangesForm } from "./decision-forms";
-import { describeDue, formatAge, formatConfidence } from "./format";
+import { decisionLabels, describeDue, formatAge, formatConfidence } from "./format";
 import { JsonBlock } from "./json-block";
 import { canPatchData, isSpotCheck, type TChangeRequest, type TRejection, type TTriageForm, type TTriageItem, type TVerdict } from "./types";
 
@@ -68,6 +68,8 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
   const decidable = canWrite && item.status === "pending";
   const spotCheck = isSpotCheck(item);
   const title = run.task ?? item.triage_reason;
+  // Named by what they do where the proposal says it: "Pay 300.00 USD", "Hold", "Don't pay".
+  const labels = decisionLabels(item.proposed_output);
   return (
     <li
       ref={ref}
@@ -195,8 +197,8 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
         ) : null}
         {decidable && !spotCheck && form === null ? (
           <>
-            <Button type="button" size="sm" disabled={busy} onClick={decide.approve} aria-keyshortcuts="a">
-              <CheckIcon aria-hidden /> Approve
+            <Button type="button" size="sm" disabled={busy} onClick={decide.approve} aria-keyshortcuts="a" title={labels.approveHint}>
+              <CheckIcon aria-hidden /> {labels.approve}
             </Button>
             <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("edit")} aria-keyshortcuts="e">
               <PencilIcon aria-hidden /> Edit
@@ -204,8 +206,8 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
             <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("changes")} aria-keyshortcuts="c">
               <MessageSquareIcon aria-hidden /> Request changes
             </Button>
-            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("reject")} aria-keyshortcuts="r">
-              <XIcon aria-hidden /> Reject
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("reject")} aria-keyshortcuts="r" title={labels.rejectHint}>
+              <XIcon aria-hidden /> {labels.reject}
             </Button>
           </>
         ) : null}
@@ -247,7 +249,7 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
                 <Input id={noteId} value={note} maxLength={5000} onChange={(event) => decide.setNote(event.target.value)} />
               </div>
             ) : null}
-            {form === "reject" ? <RejectForm busy={busy} onSubmit={decide.reject} onCancel={() => decide.openForm(null)} /> : null}
+            {form === "reject" ? <RejectForm busy={busy} labels={labels} onSubmit={decide.reject} onCancel={() => decide.openForm(null)} /> : null}
           </>
         ) : null}
       </section>

@@ -128,13 +128,13 @@ export function TriageQueuePage() {
         {queue.list.isPending ? <QueueSkeleton /> : null}
         {queue.list.error ? <ErrorMessage error={queue.list.error} /> : null}
         {queue.list.data && items.length === 0 ? (
-          queue.isQueue && !filters.overdue && !filters.claimed && !filters.agent && !filters.kind ? (
+          queue.isQueue && !filters.overdue && !filters.claimed && !filters.agent && !filters.kind && !filters.batch ? (
             <EmptyState title="The queue is clear">
               Nothing is waiting for a person. Runs the agents are unsure of appear here as soon as they arrive, for you to approve,
               edit, send back or reject.
             </EmptyState>
           ) : (
-            <EmptyState title="Nothing matches these filters" action={<Button variant="outline" size="sm" onClick={() => setFilters({ status: "pending", kind: null, overdue: false, claimed: null, agent: null })}>Show the whole queue</Button>} />
+            <EmptyState title="Nothing matches these filters" action={<Button variant="outline" size="sm" onClick={() => setFilters({ status: "pending", kind: null, overdue: false, claimed: null, agent: null, batch: null })}>Show the whole queue</Button>} />
           )
         ) : null}
         {items.length > 0 ? (

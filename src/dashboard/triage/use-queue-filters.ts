@@ -1,5 +1,5 @@
 "use client";
-// The queue's filters live in the URL (?status=…&kind=…&overdue=true&claimed=mine&agent=…), so a
+// The queue's filters live in the URL (?status=…&kind=…&overdue=true&claimed=mine&agent=…&batch=…), so a
 // filtered queue can be shared and survives a reload. Defaults are left out of the URL.
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -12,7 +12,17 @@ export type TClaimFilter = (typeof CLAIM_FILTERS)[number];
 export const KIND_FILTERS = ["review", "spot_check"] as const;
 export type TKindFilter = (typeof KIND_FILTERS)[number];
 
-export type TQueueFilters = { status: TQueueStatus; kind: TKindFilter | null; overdue: boolean; claimed: TClaimFilter | null; agent: string | null };
+export type TQueueFilters = {
+  status: TQueueStatus;
+  kind: TKindFilter | null;
+  overdue: boolean;
+  claimed: TClaimFilter | null;
+  agent: string | null;
+  /** One batch's items (the batch page links here); only a UUID is taken. */
+  batch: string | null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | null =>
   value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : null;
@@ -24,6 +34,7 @@ export function readQueueFilters(params: URLSearchParams): TQueueFilters {
     overdue: params.get("overdue") === "true",
     claimed: pick(params.get("claimed"), CLAIM_FILTERS),
     agent: params.get("agent") || null,
+    batch: UUID.test(params.get("batch") ?? "") ? params.get("batch") : null,
   };
 }
 
@@ -34,6 +45,7 @@ export function writeQueueFilters(filters: TQueueFilters): string {
   if (filters.overdue) params.set("overdue", "true");
   if (filters.claimed) params.set("claimed", filters.claimed);
   if (filters.agent) params.set("agent", filters.agent);
+  if (filters.batch) params.set("batch", filters.batch);
   return params.toString();
 }
 

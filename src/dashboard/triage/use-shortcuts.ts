@@ -1,15 +1,21 @@
 "use client";
 // Single-key shortcuts for the whole page, ignored while a person types (inputs, text
-// areas, selects, editable content) or when Ctrl, Alt or Meta is held (browser shortcuts
+// areas, selects, editable content), while focus is anywhere in a form or dialog (its
+// buttons included: a "c" on the Reject form's button must not switch forms, and the rest of
+// the typing must not land in another one), or when Ctrl, Alt or Meta is held (browser shortcuts
 // win). Shift gives the capital key ("A" for Shift+A). Enter on a focused button or link
 // is that control's own.
 import { useEffect, useRef } from "react";
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  // A ticked checkbox keeps focus but takes no letters.
-  if (target instanceof HTMLInputElement && ["checkbox", "radio"].includes(target.type)) return target.closest("[role=dialog]") !== null;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest("[role=dialog]") !== null;
+/** Focus is in a form or a dialog: every key there is the form's own (Esc included: the forms cancel on it). */
+const FORM_SCOPE = "form, [role=form], [role=dialog], [role=alertdialog]";
+
+export function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target.closest(FORM_SCOPE) !== null) return true;
+  // A ticked checkbox on a card keeps focus but takes no letters.
+  if (target instanceof HTMLInputElement && ["checkbox", "radio"].includes(target.type)) return false;
+  return (target instanceof HTMLElement && target.isContentEditable) || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
 export function useShortcuts(handlers: Record<string, () => void>): void {

@@ -43,6 +43,7 @@ export function listInputFor(filters: TQueueFilters): TTriageListInput {
     limit: PAGE_SIZE,
     ...(pendingOnly ? {} : { status: filters.status }),
     ...(filters.kind ? { kind: filters.kind } : {}),
+    ...(filters.batch ? { batch_id: filters.batch } : {}),
     // Claims and due times concern open items only.
     ...(pendingOnly && filters.claimed ? { claimed: filters.claimed } : {}),
     ...(pendingOnly && filters.overdue ? { overdue: "true" as const } : {}),

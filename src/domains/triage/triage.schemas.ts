@@ -13,6 +13,8 @@ export const ZTriageListItem = ZTriageItem.extend({
     // Additions beyond the spec (optional): what a reviewer reads before deciding.
     task: z.string().optional(),
     data: ZJsonObjectOutput.nullable().optional(),
+    // What the run completed with (null until it completes): for an approved item, the approved output.
+    output: ZJsonObjectOutput.nullable().optional(),
   }),
 });
 
@@ -43,6 +45,8 @@ export const ZListTriageQuery = ZPaginationQuery.extend({
     .transform((value) => value === "true")
     .optional()
     .meta({ description: "`true`: only items past their due_at; `false`: only items not yet due." }),
+  // Addition (docs/api-conventions.md, "Triage by batch"): the items of one batch's runs.
+  batch_id: ZUuid("batch_id").optional().meta({ description: "Only items of runs in this batch (a batch of another organization lists nothing)." }),
 });
 export const ZListTriageResponse = z.object({ data: z.array(ZTriageListItem), ...ZPageInfo });
 

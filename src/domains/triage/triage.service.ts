@@ -23,10 +23,17 @@ const STATUS_FILTER = {
   approved: "approved",
   rejected: "rejected",
   checked: "checked",
-  resolved: { in: ["approved", "rejected", "checked"] },
+  // Every decided item, a round sent back for changes included.
+  resolved: { in: ["approved", "rejected", "changes_requested", "checked"] },
 } as const satisfies Record<TTriageListStatus, Prisma.TriageItemWhereInput["status"]>;
 
-type TTriageListQuery = TPagination & { status?: TTriageListStatus; kind?: TTriageKind; claimed?: TTriageClaimFilter; overdue?: boolean };
+type TTriageListQuery = TPagination & {
+  status?: TTriageListStatus;
+  kind?: TTriageKind;
+  claimed?: TTriageClaimFilter;
+  overdue?: boolean;
+  batch_id?: string;
+};
 
 /** The claim and due-time filters of the pending queue (an expired lease counts as unclaimed). */
 function pendingFilters(principal: TPrincipal, query: TTriageListQuery, now: Date): Prisma.TriageItemWhereInput[] {
@@ -54,6 +61,7 @@ export async function listTriage(principal: TPrincipal, query: TTriageListQuery)
     ...tenantScope(principal),
     status: STATUS_FILTER[status],
     ...(query.kind ? { kind: query.kind } : {}),
+    ...(query.batch_id ? { run: { batchJobId: query.batch_id } } : {}),
     AND: status === "pending" ? pendingFilters(principal, query, new Date()) : [],
   };
   const orderBy: Prisma.TriageItemOrderByWithRelationInput[] =
@@ -63,7 +71,7 @@ export async function listTriage(principal: TPrincipal, query: TTriageListQuery)
     (window) =>
       db().triageItem.findMany({
         where,
-        include: { run: { select: { id: true, agentType: true, confidenceScore: true, task: true, data: true } } },
+        include: { run: { select: { id: true, agentType: true, confidenceScore: true, task: true, data: true, output: true } } },
         orderBy,
         ...window,
       }),
@@ -79,6 +87,7 @@ export async function listTriage(principal: TPrincipal, query: TTriageListQuery)
         confidence_score: item.run.confidenceScore,
         task: item.run.task,
         data: asJsonObject(item.run.data),
+        output: asJsonObject(item.run.output),
       },
     })),
     ...pageInfo,

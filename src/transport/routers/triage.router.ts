@@ -36,7 +36,8 @@ export const triageRouter = router({
           "`rejected` or `resolved` (both) lists decided items instead, newest decision first, with `resolved_by_name` " +
           "and `output_edited`. The pending queue can be narrowed by `claimed` (`mine`, `none`, `others`) and " +
           "`overdue` (`true`: past `due_at`; `false`: not yet due). `kind` (`review`, `spot_check`) lists one kind " +
-          "of item (default both); `status=checked` lists spot checks with their verdict (`resolved` includes them).",
+          "of item (default both); `status=checked` lists spot checks with their verdict (`resolved` includes them, and " +
+          "rounds sent back for changes). `batch_id` lists the items of one batch's runs.",
       },
     })
     .input(ZListTriageQuery)

@@ -38,8 +38,8 @@ describe("summarizeSelection", () => {
       { name: "rfq_generator", count: 1 },
     ]);
     expect(summary.totals).toEqual([
-      { currency: "USD", amount: 0.3, items: 2 },
-      { currency: "EUR", amount: 50, items: 1 },
+      { currency: "USD", amount: 0.3, items: 2, payments: 0, holds: 0 },
+      { currency: "EUR", amount: 50, items: 1, payments: 0, holds: 0 },
     ]);
     expect(summary.withoutAmount).toBe(1);
   });
@@ -47,20 +47,22 @@ describe("summarizeSelection", () => {
 
 describe("queue filters in the URL", () => {
   it("round-trips and leaves defaults out", () => {
-    const filters = { status: "pending" as const, kind: "spot_check" as const, overdue: true, claimed: "mine" as const, agent: "ap_specialist" };
+    const batch = "0b8e8f3c-2f0a-4a51-9d2e-6c1f0f4b7a11";
+    const filters = { status: "pending" as const, kind: "spot_check" as const, overdue: true, claimed: "mine" as const, agent: "ap_specialist", batch };
     const query = writeQueueFilters(filters);
-    expect(query).toBe("kind=spot_check&overdue=true&claimed=mine&agent=ap_specialist");
+    expect(query).toBe(`kind=spot_check&overdue=true&claimed=mine&agent=ap_specialist&batch=${batch}`);
     expect(readQueueFilters(new URLSearchParams(query))).toEqual(filters);
     expect(writeQueueFilters(readQueueFilters(new URLSearchParams("")))).toBe("");
   });
 
   it("ignores values it does not know", () => {
-    expect(readQueueFilters(new URLSearchParams("status=nope&kind=audit&claimed=everyone&overdue=yes"))).toEqual({
+    expect(readQueueFilters(new URLSearchParams("status=nope&kind=audit&claimed=everyone&overdue=yes&batch=not-a-uuid"))).toEqual({
       status: "pending",
       kind: null,
       overdue: false,
       claimed: null,
       agent: null,
+      batch: null,
     });
   });
 });
