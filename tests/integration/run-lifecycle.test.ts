@@ -11,14 +11,17 @@ beforeAll(async () => {
   tenant = await createTenant();
 });
 
+// Each run bills its own invoice against its own order: the AP agent holds a second invoice
+// with the same number, or one billing an order already paid ("AP controls").
+let sequence = 0;
 const invoice = (total: number) => ({
-  number: "INV-1001",
+  number: `INV-${1000 + ++sequence}`,
   vendor: "Acme Fasteners",
   currency: "USD",
   total,
   lines: [{ sku: "M8", description: "M8 bolts", quantity: 100, unit_price: 0.5 }],
 });
-const purchaseOrder = { ...invoice(50), number: "PO-77" };
+const purchaseOrder = () => ({ ...invoice(50), number: `PO-${77 + ++sequence}` });
 
 async function startRun(body: Record<string, unknown>) {
   const response = await call("POST", "/v1/run", { key: tenant.key, body });
@@ -28,7 +31,7 @@ async function startRun(body: Record<string, unknown>) {
 
 describe("run outcomes", () => {
   it("completes a clean 2-way invoice match with the agent's output and confidence", async () => {
-    const runId = await startRun({ task: "Pay INV-1001", agent_type: "ap_specialist", data: { invoice: invoice(50), purchase_order: purchaseOrder } });
+    const runId = await startRun({ task: "Pay INV-1001", agent_type: "ap_specialist", data: { invoice: invoice(50), purchase_order: purchaseOrder() } });
     const { run, triage_item } = await waitForRunToSettle(tenant.key, runId);
     expect(triage_item).toBeNull();
     expect(run).toMatchObject({
@@ -42,7 +45,7 @@ describe("run outcomes", () => {
   });
 
   it("sends a mismatched invoice to a person: pending_triage, a triage item naming the discrepancy", async () => {
-    const runId = await startRun({ task: "Pay INV-1001", agent_type: "ap_specialist", data: { invoice: invoice(50), purchase_order: { ...purchaseOrder, vendor: "Other Corp" } } });
+    const runId = await startRun({ task: "Pay INV-1001", agent_type: "ap_specialist", data: { invoice: invoice(50), purchase_order: { ...purchaseOrder(), vendor: "Other Corp" } } });
     const { run, triage_item } = await waitForRunToSettle(tenant.key, runId);
     expect(run).toMatchObject({ status: "pending_triage", requires_triage: true, output: null, completed_at: null });
     expect(run.confidence_score).toBeLessThanOrEqual(0.6);
@@ -79,7 +82,7 @@ describe("run outcomes", () => {
 
 describe("triage decisions on executed runs", () => {
   async function runAwaitingTriage() {
-    const runId = await startRun({ task: "Pay", agent_type: "ap_specialist", data: { invoice: invoice(50), purchase_order: { ...purchaseOrder, total: 60 } } });
+    const runId = await startRun({ task: "Pay", agent_type: "ap_specialist", data: { invoice: invoice(50), purchase_order: { ...purchaseOrder(), total: 60 } } });
     const settled = await waitForRunToSettle(tenant.key, runId);
     expect(settled.run.status).toBe("pending_triage");
     return { runId, itemId: settled.triage_item.id as string };

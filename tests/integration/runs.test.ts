@@ -12,7 +12,7 @@ const RUN_KEYS = [
   "confidence_score", "requires_triage", "error_message",
 ];
 const LIST_ITEM_KEYS = [...RUN_KEYS, "task_preview"].sort();
-const FULL_RUN_KEYS = [...RUN_KEYS, "task", "data", "output", "batch_id", "livemode", "model_usage", "agent_version", "review_round", "resolution", "reason_code", "claimed_by", "claimed_until", "due_at"].sort();
+const FULL_RUN_KEYS = [...RUN_KEYS, "task", "data", "output", "batch_id", "livemode", "model_usage", "agent_version", "review_round", "resolution", "reason_code", "claimed_by", "claimed_by_actor", "claimed_until", "due_at"].sort();
 
 let tenant: TTenant;
 

@@ -95,7 +95,10 @@ describe("run event deliveries", () => {
     const settled = await waitForRunToSettle(other.key, runId);
     await call("POST", `/v1/triage/${settled.triage_item.id}/approve`, { key: other.key, body: { resolution_note: "fine" } });
     const [delivery] = await waitForRequests(endpoint, 1);
-    expect(JSON.parse(delivery!.body)).toMatchObject({ event: "run.completed", run_id: runId, data: { output: expect.objectContaining({ resolution_note: "fine" }) } });
+    const payload = JSON.parse(delivery!.body);
+    expect(payload).toMatchObject({ event: "run.completed", run_id: runId, data: { output: settled.triage_item.proposed_output } });
+    // The note stays on the item: it is not part of the agent's output ("Actors and notes").
+    expect(payload.data.output).not.toHaveProperty("resolution_note");
   });
 });
 
