@@ -55,7 +55,8 @@ test("the run page shows the steps as a timeline, with the review once decided",
   await expect(steps.getByRole("heading", { level: 3 })).toHaveText([
     "Step 1: Agent: ap_specialist",
     "Step 2: Sent to a person",
-    "Step 3: Review: approved by e2e",
+    // A decision made with a key names the key and the member who made it ("Actors").
+    /^Step 3: Review: approved by API key 'e2e' \(.+\)$/,
   ]);
   await expect(steps).toContainText(DISCREPANCY);
   await expect(steps).toContainText("Note: PO amended to 100");
