@@ -49,7 +49,8 @@ function decodeCursor(cursor: string | undefined): bigint | undefined {
   return BigInt(match[1]!);
 }
 
-async function readEntries(principal: TPrincipal, before: bigint | undefined, take: number) {
+/** Ledger entries of the caller's organization and mode, newest first in write order, before `before`. */
+export async function readEntries(principal: TPrincipal, before: bigint | undefined, take: number) {
   return db().creditLedgerEntry.findMany({
     where: { ...tenantScope(principal), ...(before === undefined ? {} : { sequence: { lt: before } }) },
     orderBy: { sequence: "desc" },
@@ -57,7 +58,8 @@ async function readEntries(principal: TPrincipal, before: bigint | undefined, ta
   });
 }
 
-function serialize(entry: Awaited<ReturnType<typeof readEntries>>[number]): TLedgerEntry {
+/** An entry as the API shows it (GET /v1/usage/history and /v1/usage/ledger). */
+export function serialize(entry: Awaited<ReturnType<typeof readEntries>>[number]): TLedgerEntry {
   return {
     id: entry.id,
     amount: entry.amount,

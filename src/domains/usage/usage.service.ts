@@ -4,9 +4,9 @@ import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import { notFound } from "../../foundation/errors.ts";
-import { iso } from "../../foundation/schemas.ts";
 import { periodBalance } from "./credits.ts";
 import { fillDays, type TDayUsage } from "./daily.ts";
+import { readEntries, serialize } from "./ledger.ts";
 import { billingPeriod, TOPUP_PRICE_PER_1000_USD } from "./plans.ts";
 
 const HISTORY_LENGTH = 50;
@@ -32,24 +32,10 @@ export async function usageSummary(principal: TPrincipal) {
 }
 
 export async function usageHistory(principal: TPrincipal) {
-  const entries = await db().creditLedgerEntry.findMany({
-    where: tenantScope(principal),
-    // Write order, newest first: one batch's entries share a created_at, and only the
-    // sequence keeps them in the order their balance_after was computed.
-    orderBy: { sequence: "desc" },
-    take: HISTORY_LENGTH,
-  });
-  return {
-    data: entries.map((entry) => ({
-      id: entry.id,
-      amount: entry.amount,
-      balance_after: entry.balanceAfter,
-      reason: entry.reason,
-      run_id: entry.runId,
-      member_id: entry.memberId,
-      created_at: iso(entry.createdAt),
-    })),
-  };
+  // Write order, newest first: one batch's entries share a created_at, and only the
+  // sequence keeps them in the order their balance_after was computed.
+  const entries = await readEntries(principal, undefined, HISTORY_LENGTH);
+  return { data: entries.map(serialize) };
 }
 
 export async function usageByMember(principal: TPrincipal) {
