@@ -256,5 +256,12 @@ describe("the dashboard: Copy to live and Try it of a live agent", () => {
     expect(second.body.error.data.body).toMatchObject({ type: "test_mode_allowance_exhausted", allowance: 1, used: 1 });
     // The live agent is not a test-mode agent: a test key still cannot run it.
     expect((await api("POST", "/v1/run", testKey, { task: "x", agent_type: "live_tried" })).status).toBe(400);
+    // A test-mode agent of the same name and version number is another definition: the tried
+    // run is not its evidence (nor the live agent's, whose report holds live runs).
+    await defineInTest("live_tried");
+    const testReport = await api("GET", "/v1/agents/live_tried/quality?version=1", testKey);
+    expect(testReport.status, JSON.stringify(testReport.body)).toBe(200);
+    expect(testReport.body).toMatchObject({ version: 1, runs: 0 });
+    expect((await api("GET", "/v1/agents/live_tried/quality?version=1", key)).body).toMatchObject({ version: 1, runs: 0 });
   });
 });

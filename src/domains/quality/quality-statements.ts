@@ -25,6 +25,13 @@ const DECISION_SQL = Prisma.sql`
     WHEN t.status = 'rejected' AND NOT (r.resolution IS NOT DISTINCT FROM 'cancelled_by_caller' AND r.review_round = t.round) THEN 'rejected'
   END`;
 
+/**
+ * Runs of the agent defined in the run's own mode. "Try it" on a live agent runs it in test
+ * mode (agent_livemode = true): those runs belong to a different definition that happens to
+ * share the name and version number, so they count in neither mode's report.
+ */
+const OWN_MODE_AGENT = Prisma.sql`r.agent_livemode IS NULL`;
+
 export type TBandRow = {
   /** 0–9 for the bands 0.0–0.1 … 0.9–1.0, 10 for a confidence of 1.0 or more, null without a score. */
   band: number | null;
@@ -61,6 +68,7 @@ export function qualityBands(
       WHERE r.organization_id = ${tenant.organizationId}::uuid AND r.livemode = ${tenant.livemode}
         AND r.agent_type = ${agent.name} AND r.agent_version = ${agent.version}::int
         AND r.created_at >= ${period.from} AND r.created_at < ${period.to}
+        AND ${OWN_MODE_AGENT}
     ),
     run_rows AS (
       SELECT
@@ -137,7 +145,7 @@ export function correctionsChunk(
       FROM runs r
       JOIN triage_items t ON t.run_id = r.id AND t.round = 0
       WHERE r.organization_id = ${tenant.organizationId}::uuid AND r.livemode = ${tenant.livemode} AND r.agent_type = ${name}
-        AND r.created_at >= ${period.from} AND r.created_at < ${period.to} ${keyset}
+        AND r.created_at >= ${period.from} AND r.created_at < ${period.to} AND ${OWN_MODE_AGENT} ${keyset}
     ) judged
     WHERE decision IS NOT NULL
     ORDER BY created_at, run_id
