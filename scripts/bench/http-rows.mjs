@@ -1,5 +1,5 @@
 // The request-rate rows: /v1/health (the ceiling), GET /v1/runs/:id, GET /v1/runs?limit=20
-// at 50 and at 10,000 runs in the tenant, and POST /v1/run while the accepted runs execute.
+// at 50 and at 10,000 runs in the tenant (and its search, `q`), and POST /v1/run while the accepted runs execute.
 // autocannon drives them from this process (the server is another one), 20 connections.
 import autocannon from "autocannon";
 import { check, row } from "./report.mjs";
@@ -67,6 +67,7 @@ export async function listRunsRows(target, tenant, health) {
   const smallBefore = await measure(target, "list-runs", spec);
   await seedRuns(target, tenant, LIST_SEED_RUNS - count);
   const large = await measure(target, "list-runs", spec);
+  const searches = await searchFigures(target, tenant);
   await target.query("DELETE FROM runs WHERE organization_id = $1 AND NOT (id = ANY($2::uuid[]))", [tenant.orgId, realRuns]);
   // What autovacuum does within a minute of a mass delete: without it the 9,950 dead rows
   // still sit in the indexes and the "50 runs" figure would measure them, not 50 runs.
@@ -95,7 +96,27 @@ export async function listRunsRows(target, tenant, health) {
       check(`slower than at ${count}`, `${large.slowdownPct} %`, "≤ 10 %", large.slowdownPct <= 10),
       failuresCheck(large),
     ]),
+    ...searches,
   ];
+}
+
+/**
+ * `q` at 10,000 runs: a term every run's task holds (the page fills from the newest rows)
+ * and a term none holds (ILIKE reads every run of the tenant: docs/api-conventions.md,
+ * "Searching runs"). The rare term is the cost a trigram index would remove.
+ */
+async function searchFigures(target, tenant) {
+  const terms = [
+    ["common", "quote", (figures) => check("p99", `${figures.p99Ms} ms`, "< 250 ms", figures.p99Ms < 250)],
+    ["rare", "no-such-invoice", (figures) => check("rate", `${figures.reqPerSec} req/s`, "≥ 5 req/s", figures.reqPerSec >= 5)],
+  ];
+  const rows = [];
+  for (const [kind, term, goal] of terms) {
+    const figures = await measure(target, "list-runs", { path: `/v1/runs?limit=20&q=${term}`, headers: tenant.headers });
+    figures.runsInTenant = LIST_SEED_RUNS;
+    rows.push(row(target, "list-runs", `GET /v1/runs?q= (${kind} term, ${LIST_SEED_RUNS} runs)`, figures, [goal(figures), failuresCheck(figures)], `${figures.reqPerSec} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms`));
+  }
+  return rows;
 }
 
 /**
