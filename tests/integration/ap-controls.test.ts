@@ -61,6 +61,27 @@ describe("duplicates", () => {
     });
   });
 
+  it("applies to the default agent's runs it routes to the AP agent: paid there, a duplicate either way", async () => {
+    const vendor = vendorName("Routed");
+    const lines = [line("TONER", 2, 40)];
+    const data = { invoice: document("INV-31", vendor, lines), purchase_order: document("PO-31", vendor, lines) };
+    const routed = async () => {
+      const created = await call("POST", "/v1/run", { key: tenant.key, body: { task: "Check this invoice", data } });
+      expect(created.status, created.text).toBe(202);
+      return (await waitForRunToSettle(tenant.key, created.body.run_id)).run;
+    };
+    const first = await routed();
+    expect(first.status).toBe("completed");
+    expect(first.output).toMatchObject({ decision: "approve_payment", amount_due: 80, routed_to: "ap_specialist" });
+    // Routed again, and then sent to the AP agent directly: both see the first payment.
+    const again = await routed();
+    expect(again.status).toBe("pending_triage");
+    expect((await triageItemOf(again.id)).proposed_output).toMatchObject({ decision: "hold", routed_to: "ap_specialist", duplicate_of: { run_id: first.id, status: "paid" } });
+    const direct = await runAp(data);
+    expect(direct.status).toBe("pending_triage");
+    expect((await triageItemOf(direct.id)).triage_reason).toContain("possible duplicate of INV-31");
+  });
+
   it("counts an invoice waiting for a person; a rejected one does not count", async () => {
     const vendor = vendorName("Wait");
     const lines = [line("INK", 4, 10)];

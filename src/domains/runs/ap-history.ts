@@ -17,7 +17,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 
 type TTransaction = Prisma.TransactionClient;
 
-type TApRun = { runId: string; organizationId: string; livemode?: boolean; task: string; data: Record<string, unknown> | null };
+type TApRun = { runId: string; organizationId: string; agentType: string; livemode?: boolean; task: string; data: Record<string, unknown> | null };
 
 const toCents = (amount: number): number => Math.round(Number((amount * 100).toPrecision(12)));
 
@@ -59,7 +59,9 @@ export async function apResultWithHistory(tx: TTransaction, run: TApRun): Promis
     SELECT ap_settings FROM organizations WHERE id = ${run.organizationId}::uuid`;
   const settings = apSettingsFrom(organization?.ap_settings, livemode);
   const history = await earlierInvoices(tx, run, livemode, vendorKey);
-  const result = apSpecialist(input, { settings, history });
+  const decided = apSpecialist(input, { settings, history });
+  // The default agent routed this invoice here: its output still says so.
+  const result = run.agentType === "center" ? { ...decided, output: { ...decided.output, routed_to: "ap_specialist" } } : decided;
 
   const lines = invoice.lines.map((line) => ({ sku: line.sku.trim().toUpperCase(), quantity: line.quantity }));
   await tx.$executeRaw`
@@ -73,7 +75,11 @@ export async function apResultWithHistory(tx: TTransaction, run: TApRun): Promis
   return result;
 }
 
-/** Whether the AP controls apply to this outcome: an ap_specialist run whose agent produced a result. */
-export function takesApControls(agentType: string, outcomeKind: string): boolean {
-  return agentType === "ap_specialist" && outcomeKind === "result";
+/**
+ * Whether the AP controls apply to this outcome: a result of ap_specialist, or of the default
+ * agent when it routed the work to ap_specialist (the same invoice, the same controls).
+ */
+export function takesApControls(agentType: string, outcome: { kind: string; result?: TAgentResult | null }): boolean {
+  if (outcome.kind !== "result") return false;
+  return agentType === "ap_specialist" || (agentType === "center" && outcome.result?.output.routed_to === "ap_specialist");
 }

@@ -399,7 +399,7 @@ export async function recordOutcome(
 ): Promise<TRecordedOutcome> {
   // An AP result is decided again in the recording transaction, with the organization's
   // history and tolerances under a per-vendor lock (ap-history.ts): never the one statement.
-  const inTransaction = outcome.kind === "service_error" || takesApControls(run.agentType, outcome.kind)
+  const inTransaction = outcome.kind === "service_error" || takesApControls(run.agentType, outcome)
     || (outcome.kind === "result" && takesRfqNumber(run.agentType, outcome.result));
   const recorded = inTransaction
     ? undefined
@@ -460,7 +460,7 @@ async function recordInTransaction(run: TStartedRun, outcome: TAgentOutcome | { 
     if (current.status !== "running") {
       return { outcome: outcomeOfRecordedRun(run, current.status, current.triage_item_id, current), livemode: current.livemode };
     }
-    let decided = takesApControls(run.agentType, outcome.kind)
+    let decided = takesApControls(run.agentType, outcome)
       ? ({ kind: "result", result: await apResultWithHistory(tx, run) } as const)
       : outcome;
     if (decided.kind === "result" && takesRfqNumber(run.agentType, decided.result)) {
