@@ -153,7 +153,7 @@ export interface paths {
         put?: never;
         /**
          * Approve: the run completes
-         * @description The run completes with the proposed output (plus `resolution_note`, when given). Extension: `output`, an object, is the reviewer's edit of the proposed output: when it differs from the proposal the run completes with it instead, the item records `output_edited: true`, and the `run.completed` webhook event carries it. The run's `resolution` is `approved` or `approved_edited`. An item someone else has claimed answers 409 naming them, unless `force` is true. A spot check answers 409: it takes a verdict.
+         * @description The run completes with the proposed output; `resolution_note` stays on the item (it is not copied into the output). Extension: `output`, an object, is the reviewer's edit of the proposed output: when it differs from the proposal the run completes with it instead, the item records `output_edited: true`, and the `run.completed` webhook event carries it. The run's `resolution` is `approved` or `approved_edited`. An item someone else has claimed answers 409 naming them, unless `force` is true. A spot check answers 409: it takes a verdict.
          */
         post: operations["triage-approve"];
         delete?: never;

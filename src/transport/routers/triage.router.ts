@@ -55,7 +55,8 @@ export const triageRouter = router({
         tags: ["triage"],
         summary: "Approve: the run completes",
         description:
-          "The run completes with the proposed output (plus `resolution_note`, when given). Extension: `output`, " +
+          "The run completes with the proposed output; `resolution_note` stays on the item (it is not copied into the " +
+          "output). Extension: `output`, " +
           "an object, is the reviewer's edit of the proposed output: when it differs from the proposal the run " +
           "completes with it instead, the item records `output_edited: true`, and the `run.completed` webhook " +
           "event carries it. The run's `resolution` is `approved` or `approved_edited`. An item someone else " +
