@@ -138,3 +138,22 @@ describe("agents.version and writes by role", () => {
     expect((await trpcQuery("agents.get", { name: "versioned_one" }, adminCookie)).body.result.data.agent.version).toBe(2);
   });
 });
+
+describe("agent definition bodies from the dashboard", () => {
+  it("are held to the agent endpoints' 1 MB limit, as on /v1: 413 before parsing, alone or in a batch", async () => {
+    // 2 MB: under the server's MAX_BODY_BYTES (5 MB), over the agent definitions' own limit.
+    const large = { name: "too_large", instructions: "x".repeat(2 * 1024 * 1024) };
+    for (const procedure of ["agents.create", "agents.addVersion"]) {
+      const refused = await trpcMutation(procedure, large, adminCookie);
+      expect(refused.status, JSON.stringify(refused.body).slice(0, 300)).toBe(413);
+      expect(refused.body.error.data.body).toMatchObject({ type: "payload_too_large" });
+    }
+    const batched = await fetch(`${inject("baseUrl")}/api/trpc/runs.list,agents.create?batch=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: adminCookie },
+      body: JSON.stringify({ 0: {}, 1: large }),
+    });
+    expect(batched.status).toBe(413);
+    expect((await trpcQuery("agents.get", { name: "too_large" }, adminCookie)).status).toBe(404);
+  });
+});

@@ -2,7 +2,8 @@
 // /api/trpc. Error statuses and bodies come from the one error table, as on /v1, and
 // unexpected errors are logged with their stack (the body carries only the request id).
 // Callers are signed-in members (session cookie, SameSite=Lax, so another site cannot
-// post with it); bodies are bounded like /v1's, batches to TRPC_MAX_BATCH_SIZE procedures.
+// post with it); bodies are bounded like /v1's (a procedure's own lower limit included, e.g.
+// the agent definitions' 1 MB), batches to TRPC_MAX_BATCH_SIZE procedures.
 import { randomUUID } from "node:crypto";
 import type { AnyRouter } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
@@ -12,6 +13,7 @@ import { AppError, isInternal, toErrorResponse, validationError } from "../../fo
 import { logger } from "../../foundation/logger.ts";
 import { currentRequestId, runWithRequestId } from "../../foundation/request-context.ts";
 import type { TContext } from "./context.ts";
+import { procedureMetaByPath } from "./init.ts";
 
 export const DASHBOARD_TRPC_ENDPOINT = "/api/trpc";
 
@@ -34,20 +36,29 @@ function errorResponse(error: unknown, requestId: string): Response {
   );
 }
 
-/**
- * A batch request (`/api/trpc/a,b,c?batch=1`) naming more procedures than TRPC_MAX_BATCH_SIZE
- * is refused before any of them runs: each would authenticate and query on its own.
- */
-function oversizedBatch(url: string, limit: number): AppError | undefined {
-  const { pathname, searchParams } = new URL(url);
-  if (searchParams.get("batch") !== "1") return undefined;
-  let paths = pathname.slice(DASHBOARD_TRPC_ENDPOINT.length + 1);
+/** The procedure paths a request names: one, or a batch's comma-separated list. */
+function procedurePaths(url: string): string[] {
+  let paths = new URL(url).pathname.slice(DASHBOARD_TRPC_ENDPOINT.length + 1);
   try {
     paths = decodeURIComponent(paths);
   } catch {
     // tRPC answers an undecodable path itself.
   }
-  const count = paths.split(",").length;
+  return paths.split(",");
+}
+
+/** The lowest body limit among the procedures a request names (as /v1 applies per route). */
+function bodyLimitFor(paths: string[], limits: ReadonlyMap<string, number>, serverLimit: number): number {
+  return paths.reduce((limit, path) => Math.min(limit, limits.get(path) ?? serverLimit), serverLimit);
+}
+
+/**
+ * A batch request (`/api/trpc/a,b,c?batch=1`) naming more procedures than TRPC_MAX_BATCH_SIZE
+ * is refused before any of them runs: each would authenticate and query on its own.
+ */
+function oversizedBatch(url: string, limit: number): AppError | undefined {
+  if (new URL(url).searchParams.get("batch") !== "1") return undefined;
+  const count = procedurePaths(url).length;
   if (count <= limit) return undefined;
   return validationError(`A batch may call at most ${limit} procedures; this one calls ${count}`, [
     { path: "(batch)", message: `at most ${limit} procedures per request` },
@@ -55,6 +66,8 @@ function oversizedBatch(url: string, limit: number): AppError | undefined {
 }
 
 export function createDashboardHandler(router: AnyRouter): (req: Request) => Promise<Response> {
+  const bodyLimits = new Map<string, number>();
+  for (const [path, meta] of procedureMetaByPath(router)) if (meta?.maxBodyBytes !== undefined) bodyLimits.set(path, meta.maxBodyBytes);
   return (incoming) => {
     // The custom server has already given this request an id (and its X-Request-Id header);
     // under `next start` alone there is none yet.
@@ -64,7 +77,7 @@ export function createDashboardHandler(router: AnyRouter): (req: Request) => Pro
       if (tooMany) return errorResponse(tooMany, requestId);
       let req: Request;
       try {
-        req = await boundedRequest(incoming, env().MAX_BODY_BYTES);
+        req = await boundedRequest(incoming, bodyLimitFor(procedurePaths(incoming.url), bodyLimits, env().MAX_BODY_BYTES));
       } catch (error) {
         return errorResponse(error, requestId);
       }
