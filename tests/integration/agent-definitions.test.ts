@@ -224,6 +224,36 @@ describe("bounds", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain("at most 100 agents");
   });
+
+  it("an agent keeps at most 1,000 versions; unknown, archived and full agents are refused before the schema is looked at", async () => {
+    const { key: fullKey, orgId: fullOrg } = await service.createOrgKey("Versions Co");
+    await define({ name: "many_versions" }, fullKey);
+    await withDatabase(service.databaseUrl, async (client) => {
+      await client.query(
+        `INSERT INTO agent_versions
+         SELECT (jsonb_populate_record(NULL::agent_versions, to_jsonb(v) || jsonb_build_object('id', gen_random_uuid(), 'version', g))).*
+         FROM agent_versions v JOIN agent_definitions d ON d.id = v.agent_definition_id, generate_series(2, 1000) g
+         WHERE d.organization_id = $1 AND d.name = 'many_versions' AND v.version = 1`,
+        [fullOrg],
+      );
+    });
+    // A schema this server refuses (draft-07) would be a 400 once looked at: each refusal comes first.
+    const badSchema = { instructions: "x", output_schema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object" } };
+    const full = await api("POST", "/v1/agents/many_versions/versions", fullKey, badSchema);
+    expect(full.status, JSON.stringify(full.body)).toBe(409);
+    expect(full.body.message).toContain("has 1000 versions");
+    expect((await api("POST", "/v1/agents/no_such_agent/versions", fullKey, badSchema)).status).toBe(404);
+    await define({ name: "archived_one" }, fullKey);
+    await api("DELETE", "/v1/agents/archived_one", fullKey);
+    const archived = await api("POST", "/v1/agents/archived_one/versions", fullKey, badSchema);
+    expect(archived.status).toBe(409);
+    expect(archived.body.message).toContain("archived");
+    // Below the cap the same schema is looked at: 400 naming it.
+    await define({ name: "fresh_one" }, fullKey);
+    const looked = await api("POST", "/v1/agents/fresh_one/versions", fullKey, badSchema);
+    expect(looked.status).toBe(400);
+    expect(looked.body.message).toContain("$schema");
+  });
 });
 
 describe("output_schema", () => {

@@ -20,6 +20,7 @@ import {
   appendVersion,
   findActiveDefinitions,
   findDefinition,
+  newestVersionNumber,
   findVersion,
   findVersionSummaries,
   countDefinitions,
@@ -227,7 +228,23 @@ function changeAgent(
   });
 }
 
+/**
+ * What refuses a new version before its schemas are compiled (an unknown or archived agent,
+ * one at its version cap), so such a request costs no compile. The transaction that appends
+ * the version checks again under its lock.
+ */
+async function refuseVersionEarly(principal: TPrincipal, name: string): Promise<void> {
+  if (isBuiltInAgentType(name)) throw builtInIsReadOnly(name);
+  const definition = await findDefinition(tenantScope(principal), name);
+  if (!definition) throw notFound("Agent");
+  if (definition.archivedAt) throw conflict(`Agent ${name} is archived`);
+  if ((await newestVersionNumber(definition.id)) >= MAX_VERSIONS_PER_AGENT) {
+    throw conflict(`Agent ${name} has ${MAX_VERSIONS_PER_AGENT} versions, the most one agent keeps: define a new agent`);
+  }
+}
+
 export async function addAgentVersion(principal: TPrincipal, name: string, body: TAgentVersionBody) {
+  await refuseVersionEarly(principal, name);
   const content = await versionContent(principal, body);
   return changeAgent(principal, name, (tx, definition) => appendVersion(tx, definition, content, MAX_VERSIONS_PER_AGENT));
 }

@@ -101,6 +101,12 @@ export async function appendVersion(tx: TTx, definition: AgentDefinition, conten
   return { ...updated, active };
 }
 
+/** The highest version number an agent has (0 without any). */
+export async function newestVersionNumber(agentDefinitionId: string): Promise<number> {
+  const newest = await db().agentVersion.aggregate({ where: { agentDefinitionId }, _max: { version: true } });
+  return newest._max.version ?? 0;
+}
+
 /** Makes an existing version active (no new version); null when the version does not exist. */
 export async function activateVersion(tx: TTx, definition: AgentDefinition, version: number): Promise<TDefinitionWithActive | null> {
   const target = await tx.agentVersion.findUnique({ where: { agentDefinitionId_version: { agentDefinitionId: definition.id, version } } });
