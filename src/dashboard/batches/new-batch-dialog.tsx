@@ -41,12 +41,12 @@ export function NewBatchDialog() {
   const [edited, setEdited] = useState<{ signature: string; choice: TTargetChoice } | null>(null);
   const suggested = useMemo(() => (table && schema ? suggestTargets(table.header, schema, agentType, saved) : null), [table, schema, agentType, saved]);
   const choice = edited?.signature === signature ? edited.choice : suggested;
-  // Grouped only once the file itself is sound: a line error comes first.
-  const mapped = useMemo(
-    () => (table && schema && choice && table.problems.length === 0 ? groupCsvRows(table, choice, schema, agentType) : null),
-    [table, schema, choice, agentType],
+  // The readable lines are mapped even when others are broken, so every problem shows at once.
+  const mapped = useMemo(() => (table && schema && choice && table.rows.length > 0 ? groupCsvRows(table, choice, schema, agentType) : null), [table, schema, choice, agentType]);
+  const problems = useMemo(
+    () => [...(table?.problems ?? []), ...(mapped?.problems ?? [])].sort((left, right) => (left.line ?? 0) - (right.line ?? 0)),
+    [table, mapped],
   );
-  const problems = table ? (table.problems.length > 0 ? table.problems : (mapped?.problems ?? [])) : [];
   const ready = table !== null && mapped !== null && problems.length === 0 && mapped.rows.length > 0;
 
   const saveMapping = useMutation(trpc.batches.saveCsvMapping.mutationOptions());
