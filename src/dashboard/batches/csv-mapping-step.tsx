@@ -49,7 +49,7 @@ export function CsvMappingStep({
           ))}
         </Select>
       </Field>
-      <div className="max-h-72 overflow-auto rounded-md border">
+      <div className="overflow-x-auto rounded-md border">
         <Table aria-label="Column mapping">
           <TableHeader>
             <TableRow>

@@ -147,10 +147,11 @@ export function NewBatchDialog() {
           </Field>
           {inputSchema.error ? <ErrorMessage error={inputSchema.error} /> : null}
           {inputSchema.error ? null : savedMapping.error ? <ErrorMessage error={savedMapping.error} /> : null}
+          {/* What the check found comes first, so a problem is seen without scrolling past the mapping. */}
+          {table ? <CsvCheck problems={problems} rowCount={mapped?.rows.length ?? 0} lineCount={table.rows.length} problemsId={`${id}-problems`} /> : null}
           {table && schema && choice && table.header.length > 0 ? (
             <CsvMappingStep id={id} table={table} schema={schema} agentType={agentType} choice={choice} onChange={(next) => setEdited({ signature, choice: next })} />
           ) : null}
-          {table ? <CsvCheck problems={problems} rowCount={mapped?.rows.length ?? 0} lineCount={table.rows.length} problemsId={`${id}-problems`} /> : null}
           <ErrorMessage error={create.error} />
           <DialogFooter>
             <DialogClose asChild>
