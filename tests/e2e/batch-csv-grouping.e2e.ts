@@ -3,6 +3,7 @@
 // one item per invoice, sent; the mapping is kept for ap_specialist next time; the results
 // download has flat columns (decision, amount, currency, discrepancy count, reason).
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import Papa from "papaparse";
 import { api, baseUrl, createWorkspace, expect, screenshot, signIn, test, type TWorkspace, waitForRun } from "./support.ts";
 
@@ -65,6 +66,9 @@ test("an AP CSV with its own headers, one row per invoice line: mapped, grouped 
   await expect(dialog.getByTestId("csv-ready")).toContainText("2 rows ready (from 4 lines grouped by the key column)");
   await expect(step.getByRole("row", { name: /^Qty / })).toContainText("number");
   await screenshot(page, testInfo, "batch-new-csv-mapping-step", { fullPage: false });
+  // The mapping step is accessible: every select has a name, the table and region are labelled.
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 
   // A line whose invoice cell differs from its invoice's other rows is named before sending.
   const conflicting = CSV.replace("Pay INV-2,INV-2,Acme Supplies,USD,140,STAPLES", "Pay INV-2,INV-2,Other Corp,USD,140,STAPLES");
