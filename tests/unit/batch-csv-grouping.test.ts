@@ -122,6 +122,17 @@ describe("groupCsvRows", () => {
     ]);
   });
 
+  it("keeps rfq_generator's supplier and supplier_email columns working through the mapping step", () => {
+    const table = readCsvTable("task,supplier,supplier_email,items.0.description,items.0.quantity\nQuote bolts,Acme,sales@acme.test,M8 bolts,200\n");
+    const rfq = BUILT_IN_INPUT_SCHEMAS.rfq_generator;
+    const choice = suggestTargets(table.header, rfq, "rfq_generator", null);
+    expect(choice.targets).toMatchObject({ supplier: "suppliers", supplier_email: "suppliers.0.email" });
+    expect(groupCsvRows(table, choice, rfq, "rfq_generator")).toEqual({
+      rows: [{ task: "Quote bolts", data: { suppliers: [{ name: "Acme", email: "sales@acme.test" }], items: [{ description: "M8 bolts", quantity: 200 }] } }],
+      problems: [],
+    });
+  });
+
   it("refuses a mapping without a task or key, two columns on one path, and a list given both ways", () => {
     expect(grouped([], { keyColumn: null }).problems.map(describeProblem)).toEqual(["Choose the column that holds each item's task, or a key column to group rows by"]);
     expect(grouped(["INV-1,Acme,USD,20,A4,A4 paper,2,10,,"], { targets: { ...TARGETS, "Received Qty": "invoice.lines[].quantity" } }).problems.map(describeProblem)).toEqual([
