@@ -3,6 +3,7 @@
 // agent type, a run's input, output and triage history, live status and cancel.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import Papa from "papaparse";
 import {
   api,
   baseUrl,
@@ -64,7 +65,7 @@ test("a batch from a CSV: line errors first, then live progress to the end, the 
   expect((await api(batchOrg.apiKey, "GET", "/v1/batches")).body.jobs).toEqual([]);
 
   await dialog.getByLabel("CSV file").setInputFiles({ name: "bolts.csv", mimeType: "text/csv", buffer: Buffer.from(CLEAN_CSV) });
-  await expect(dialog.getByTestId("csv-ready")).toContainText("12 rows ready; data columns: due_date, currency");
+  await expect(dialog.getByTestId("csv-ready")).toContainText("12 rows ready");
   await dialog.getByRole("button", { name: "Create batch (12 rows)" }).click();
   await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
   const batchId = page.url().split("/").pop()!;
@@ -97,10 +98,17 @@ test("a batch from a CSV: line errors first, then live progress to the end, the 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download results CSV" }).click()]);
   expect(download.suggestedFilename()).toBe(`batch-${batchId}-results.csv`);
   const csv = readFileSync((await download.path())!, "utf8");
-  const lines = csv.trimEnd().split("\n");
-  expect(lines).toHaveLength(13);
-  expect(lines[0]).toBe("row_index,task,status,currency,due_date,result,error_message,run_id");
-  expect(lines[1]).toMatch(/^0,Request quotes for 10 M8 bolts,completed,USD,end of March,".*rfq_number.*",,[0-9a-f-]{36}$/);
+  // Flat columns (issue 27): the output's fields by dotted name, then the row's data, no JSON in a cell.
+  const parsedCsv = Papa.parse<Record<string, string>>(csv.trim(), { header: true });
+  expect(parsedCsv.data).toHaveLength(12);
+  const fields = parsedCsv.meta.fields!;
+  expect(fields.slice(0, 4)).toEqual(["row_index", "task", "status", "run_id"]);
+  expect(fields.slice(-3)).toEqual(["data.currency", "data.due_date", "error_message"]);
+  expect(fields).toContain("rfq_number");
+  expect(parsedCsv.data[0]).toMatchObject({ row_index: "0", task: "Request quotes for 10 M8 bolts", status: "completed", "data.currency": "USD", "data.due_date": "end of March", error_message: "" });
+  expect(parsedCsv.data[0]!.run_id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(parsedCsv.data[0]!.rfq_number).not.toBe("");
+  for (const row of parsedCsv.data) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[[{]/);
 
   await page.goto(`${baseUrl()}/batches`);
   await expect(page.getByTestId("batch-row")).toHaveCount(1);

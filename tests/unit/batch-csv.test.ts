@@ -1,7 +1,6 @@
-// The dashboard's CSV → batch rows parser and results CSV builder (src/dashboard/batches/csv.ts).
-import Papa from "papaparse";
+// The dashboard's CSV reader and plain CSV → batch rows parser (src/dashboard/batches/csv.ts).
 import { describe, expect, it } from "vitest";
-import { buildResultsCsv, describeProblem, MAX_CSV_ROWS, parseBatchCsv } from "../../src/dashboard/batches/csv.ts";
+import { describeProblem, MAX_CSV_ROWS, parseBatchCsv, readCsvTable } from "../../src/dashboard/batches/csv.ts";
 
 const messages = (text: string) => parseBatchCsv(text).problems.map(describeProblem);
 
@@ -54,17 +53,20 @@ describe("parseBatchCsv", () => {
   });
 });
 
-describe("buildResultsCsv", () => {
-  it("writes fixed columns, the data columns A→Z, result as JSON, and escapes formulae", () => {
-    const csv = buildResultsCsv([
-      { row_index: 0, task: "Quote bolts", status: "completed", data: { supplier: "Acme", status: "x", amount: "3" }, result: { rfq: 1 }, error_message: null, run_id: "r0" },
-      { row_index: 1, task: "=cmd()", status: "failed", data: null, result: null, error_message: "data.items must be an array", run_id: "r1" },
-    ]);
-    const [header, ...rows] = Papa.parse<string[]>(csv.trim()).data;
-    expect(header).toEqual(["row_index", "task", "status", "amount", "data.status", "supplier", "result", "error_message", "run_id"]);
-    expect(rows).toEqual([
-      ["0", "Quote bolts", "completed", "3", "x", "Acme", '{"rfq":1}', "", "r0"],
-      ["1", "'=cmd()", "failed", "", "", "", "", "data.items must be an array", "r1"],
-    ]);
+describe("readCsvTable", () => {
+  it("keeps the header and each non-blank line's cells with its line, whatever the columns are called", () => {
+    expect(readCsvTable("Invoice Number, Qty \nINV-1,2\n\nINV-1,3\n")).toEqual({
+      header: ["Invoice Number", "Qty"],
+      rows: [
+        { line: 2, cells: ["INV-1", "2"] },
+        { line: 4, cells: ["INV-1", "3"] },
+      ],
+      problems: [],
+    });
+  });
+
+  it("bounds the columns it reads", () => {
+    const wide = Array.from({ length: 201 }, (_, index) => `c${index}`).join(",");
+    expect(readCsvTable(`${wide}\n1\n`).problems.map(describeProblem)).toEqual(["Line 1: the header has 201 columns; at most 200 are read"]);
   });
 });

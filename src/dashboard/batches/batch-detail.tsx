@@ -15,7 +15,7 @@ import { EmptyState, ErrorMessage, Loading } from "../ui/feedback";
 import { BatchProgress } from "./batch-progress";
 import { BatchRows } from "./batch-rows";
 import { CancelBatchButton } from "./cancel-batch-button";
-import { buildResultsCsv } from "./csv";
+import { buildResultsCsv } from "./csv-results";
 import { downloadText } from "./download";
 import { ACTIVE_BATCH_STATUSES } from "./types";
 
@@ -55,7 +55,7 @@ export function BatchDetail({ batchId }: { batchId: string }) {
         description={`${job.agent_type} · created ${formatDateTime(job.created_at)}`}
         actions={
           <>
-            <Button variant="outline" disabled={rows.length === 0} onClick={() => downloadText(`batch-${job.id}-results.csv`, buildResultsCsv(rows))}>
+            <Button variant="outline" disabled={rows.length === 0} onClick={() => downloadText(`batch-${job.id}-results.csv`, buildResultsCsv(rows, job.agent_type))}>
               <DownloadIcon aria-hidden /> Download results CSV
             </Button>
             {canRun && active ? <CancelBatchButton batchId={job.id} /> : null}

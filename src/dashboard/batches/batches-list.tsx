@@ -42,7 +42,7 @@ export function BatchesList() {
       ) : batches.data.jobs.length === 0 ? (
         <EmptyState title="No batches yet">
           {canRun
-            ? "Upload a CSV with a task column (one row per line) to run an agent over every row, or call POST /v1/batches."
+            ? "Upload a CSV (map its columns to the agent's input; one row per item, or several rows grouped by a key column) to run an agent over every item, or call POST /v1/batches."
             : "Batches started with POST /v1/batches or from a CSV by an admin or reviewer appear here."}
         </EmptyState>
       ) : (

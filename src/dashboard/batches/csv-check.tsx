@@ -1,21 +1,19 @@
-// What the CSV check found: every problem with its line, or what is about to be sent; and how
-// each column maps onto the agent's input schema (csv-mapping.ts).
+// What the CSV check found: every problem with its line, or what is about to be sent.
 import { CheckCircle2Icon } from "lucide-react";
 import { describeProblem, type TCsvProblem } from "./csv";
-import type { TColumnMapping } from "./csv-mapping";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 
 const SHOWN_PROBLEMS = 20;
 
 export function CsvCheck({
   problems,
   rowCount,
-  columns,
+  lineCount,
   problemsId,
 }: {
   problems: TCsvProblem[];
   rowCount: number;
-  columns: string[];
+  /** File lines the items came from (more than rowCount when rows are grouped by a key). */
+  lineCount: number;
   problemsId: string;
 }) {
   if (problems.length > 0) {
@@ -39,38 +37,8 @@ export function CsvCheck({
       <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
       <span>
         {rowCount} {rowCount === 1 ? "row" : "rows"} ready
-        {columns.length ? `; data columns: ${columns.join(", ")}` : "; no data columns"}.
+        {lineCount > rowCount ? ` (from ${lineCount} lines grouped by the key column)` : ""}.
       </span>
     </p>
-  );
-}
-
-/** Column → data path and type, as the rows will be sent. */
-export function ColumnMapping({ mappings, agentType }: { mappings: TColumnMapping[]; agentType: string }) {
-  if (mappings.length === 0) return null;
-  return (
-    <div className="max-h-48 overflow-auto rounded-md border">
-      <Table aria-label="Column mapping">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Column</TableHead>
-            <TableHead>Goes to</TableHead>
-            <TableHead>As</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {mappings.map((mapping) => (
-            <TableRow key={mapping.column} data-testid="column-mapping-row">
-              <TableCell className="font-mono text-xs">{mapping.column}</TableCell>
-              <TableCell className="font-mono text-xs">data.{mapping.path}</TableCell>
-              <TableCell className="text-xs">
-                {mapping.type}
-                {mapping.known ? null : <span className="text-muted-foreground"> · not in {agentType}&apos;s input schema</span>}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
   );
 }

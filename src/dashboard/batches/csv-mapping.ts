@@ -25,14 +25,14 @@ export type TMappedIssue = { path: string; message: string };
 
 const SUPPLIER_COLUMNS: Record<string, string> = { supplier: "suppliers", supplier_email: "suppliers.0.email" };
 
-const asSchema = (value: unknown): TJsonSchema | null =>
+export const asSchema = (value: unknown): TJsonSchema | null =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as TJsonSchema) : null;
 
 const typesOf = (schema: TJsonSchema): string[] =>
   Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === "string" ? [schema.type] : [];
 
 /** An optional field is `anyOf: [shape, {type: null}]`: the shape is what a cell fills. */
-function unwrapNullable(schema: TJsonSchema): TJsonSchema {
+export function unwrapNullable(schema: TJsonSchema): TJsonSchema {
   const branches = Array.isArray(schema.anyOf) ? (schema.anyOf as unknown[]).map(asSchema).filter((branch) => branch !== null) : [];
   const nonNull = branches.filter((branch) => !(typesOf(branch).length === 1 && typesOf(branch)[0] === "null"));
   return nonNull.length === 1 && branches.length === 2 ? nonNull[0]! : schema;
@@ -51,7 +51,7 @@ export function schemaAt(schema: TJsonSchema, path: string): TJsonSchema | null 
 }
 
 /** The types a cell may become at this schema ("string", "number", …), [] when any. */
-function cellTypes(schema: TJsonSchema | null): string[] {
+export function cellTypes(schema: TJsonSchema | null): string[] {
   if (!schema) return [];
   const direct = typesOf(schema);
   if (direct.length > 0) return direct;
@@ -59,7 +59,7 @@ function cellTypes(schema: TJsonSchema | null): string[] {
   return [];
 }
 
-function typeLabel(types: string[]): string {
+export function typeLabel(types: string[]): string {
   const shown = types.filter((type) => type !== "null");
   if (shown.length === 0) return "text";
   return shown
@@ -84,7 +84,7 @@ const TRUE = new Set(["true", "yes", "y", "1"]);
 const FALSE = new Set(["false", "no", "n", "0"]);
 
 /** A cell as the schema's type wants it, or why it cannot be. */
-function coerce(cell: string, types: string[]): { value: unknown } | { problem: string } {
+export function coerce(cell: string, types: string[]): { value: unknown } | { problem: string } {
   const text = cell.trim();
   const wantsJson = types.includes("array") || types.includes("object");
   if (wantsJson && (text.startsWith("[") || text.startsWith("{"))) {
@@ -104,7 +104,7 @@ function coerce(cell: string, types: string[]): { value: unknown } | { problem: 
 
 const truncate = (text: string): string => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 
-function setPath(target: Record<string, unknown>, path: string, value: unknown): string | null {
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): string | null {
   const segments = path.split(".");
   let node: Record<string, unknown> | unknown[] = target;
   for (let index = 0; index < segments.length; index++) {

@@ -12,6 +12,8 @@ import {
   ZListBatchesQuery,
   ZListBatchesResponse,
 } from "../../domains/batches/batches.schemas.ts";
+import { ZCsvMappingQuery, ZCsvMappingResponse, ZSaveCsvMappingRequest } from "../../domains/batches/csv-mappings.schemas.ts";
+import { getCsvMapping, saveCsvMapping } from "../../domains/batches/csv-mappings.service.ts";
 import { batchInputSchema, cancelBatch, createBatch, getBatch, listBatches } from "../../domains/batches/batches.service.ts";
 
 const CREATE_STATUS = 201;
@@ -46,6 +48,20 @@ export const batchesRouter = router({
     .input(ZBatchInputSchemaQuery)
     .output(ZBatchInputSchemaResponse)
     .query(({ input }) => batchInputSchema(input.agent_type)),
+
+  // Dashboard only: the column mapping last used for an agent type (per organization and
+  // mode), saved when a batch is created from a CSV; the same permission as creating one.
+  csvMapping: apiProcedure
+    .meta({ scope: "batch:run" })
+    .input(ZCsvMappingQuery)
+    .output(ZCsvMappingResponse)
+    .query(({ ctx, input }) => getCsvMapping(ctx.principal, input.agent_type)),
+
+  saveCsvMapping: apiProcedure
+    .meta({ scope: "batch:run" })
+    .input(ZSaveCsvMappingRequest)
+    .output(ZCsvMappingResponse)
+    .mutation(({ ctx, input }) => saveCsvMapping(ctx.principal, input.agent_type, { columns: input.columns, key_column: input.key_column })),
 
   list: apiProcedure
     .meta({ scope: "batch:read", openapi: { method: "GET", path: "/v1/batches", tags: ["batches"], summary: "List batch jobs, newest first", description: "The batch jobs of the key's organization and mode, newest first, with their row counts." } })
