@@ -1,0 +1,330 @@
+#!/usr/bin/env node
+// `npm run readme:check` (and a step of `npm test`): every ```bash / ```sh block of README.md
+// runs top to bottom, as written, in ONE bash session (so KEY, RUN, ITEM… carry from block to
+// block), against the built server (dist/) on a fresh embedded database — what a newcomer
+// gets from a fresh clone. docs/development.md, "The README check", describes the rules:
+//   - `<!-- readme-check: skip (why) -->` on the line(s) right before a block skips it, visibly;
+//   - a line `[NAME=value …] npm start` restarts the check's own server with those settings;
+//   - every other line runs under `set -euo pipefail`, and every `curl` fails on an HTTP
+//     error (--fail-with-body), so a 4xx in the README fails the check;
+//   - the few values the check must provide instead of the README's are in SUBSTITUTIONS.
+// Writes .test-results/readme.json (one entry per block) for scripts/test-summary.mjs.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startModelStandIn } from "./readme-model-stand-in.mjs";
+
+/** `--verbose`: print every block's output, not only a failing one's. */
+const VERBOSE = process.argv.includes("--verbose");
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BLOCK_TIMEOUT_MS = 90_000;
+const SERVER_START_TIMEOUT_MS = 60_000;
+const SKIP_MARKER = /^<!--\s*readme-check:\s*skip\b\s*(.*?)\s*-->$/;
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const START_LINE = /^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)npm start\s*$/;
+
+/**
+ * The only places the check differs from a newcomer's terminal, in one list: the README's
+ * fixed ports become free ones (other programs on this machine may hold 3000 and 8443), and
+ * the model server it names becomes a local stand-in (scripts/readme-model-stand-in.mjs).
+ * Besides these, the server and the session get DATABASE_URL (a fresh database on the
+ * machine's PostgreSQL, dropped afterwards): the embedded one starts too slowly here.
+ */
+function substitutionsFor({ serverPort, receiverPort, modelUrl }) {
+  return [
+    { shown: "localhost:3000", from: /localhost:3000\b/g, to: `localhost:${serverPort}`, why: "the server listens on a free port" },
+    { shown: "8443", from: /\b8443\b/g, to: String(receiverPort), why: "the webhook receiver listens on a free port" },
+    { shown: "http://127.0.0.1:11434/v1", from: /http:\/\/127\.0\.0\.1:11434\/v1/g, to: modelUrl, why: "the model (Ollama in the README) is a local stand-in" },
+  ];
+}
+
+/** The README's shell blocks in order: heading, line, code, and the skip reason if marked. */
+function readmeBlocks(markdown) {
+  const lines = markdown.split("\n");
+  const blocks = [];
+  let heading = "(top)";
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index];
+    const title = /^#{1,6}\s+(.*)$/.exec(line);
+    if (title) heading = title[1];
+    const fence = /^```(\w*)\s*$/.exec(line);
+    if (!fence) continue;
+    const end = lines.findIndex((candidate, at) => at > index && /^```\s*$/.test(candidate));
+    if (end === -1) throw new Error(`README.md:${index + 1}: code block never closed`);
+    if (fence[1] === "bash" || fence[1] === "sh") {
+      let above = index - 1;
+      while (above >= 0 && lines[above].trim() === "") above -= 1;
+      const marker = above >= 0 ? SKIP_MARKER.exec(lines[above].trim()) : null;
+      blocks.push({ heading, line: index + 1, code: lines.slice(index + 1, end).join("\n"), skip: marker ? marker[1].replace(/^\((.*)\)$/, "$1") || "no reason given" : undefined });
+    }
+    index = end;
+  }
+  return blocks;
+}
+
+/** A block cut at its `npm start` lines: shell segments and server restarts, in order. */
+function segments(code) {
+  const parts = [];
+  let shell = [];
+  for (const line of code.split("\n")) {
+    const start = START_LINE.exec(line.trim());
+    if (!start) {
+      shell.push(line);
+      continue;
+    }
+    if (shell.some((each) => each.trim() && !each.trim().startsWith("#"))) parts.push({ shell: shell.join("\n") });
+    shell = [];
+    const settings = Object.fromEntries(start[1].trim().split(/\s+/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+    parts.push({ restart: settings, command: line.trim() });
+  }
+  if (shell.some((each) => each.trim() && !each.trim().startsWith("#"))) parts.push({ shell: shell.join("\n") });
+  return parts;
+}
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The environment of a newcomer's terminal: none of this machine's service settings. */
+function cleanEnv() {
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+  for (const name of Object.keys(env)) {
+    if (/^(DATABASE_|REDIS_|UPSTASH_|INNGEST_|OPENAI_|AGENT_MODEL|WEBHOOK_|VITEST|npm_)/.test(name)) delete env[name];
+  }
+  for (const name of ["PORT", "HOST", "DATA_DIR", "NODE_OPTIONS", "NODE_ENV", "NODE_EXTRA_CA_CERTS", "TEST", "LOG_LEVEL"]) delete env[name];
+  return env;
+}
+
+/** A fresh database on the machine's PostgreSQL: its URL and drop(). */
+async function createDatabase() {
+  const name = `aw_readme_${Date.now()}_${process.pid}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/** dist/server.mjs (what `npm start` runs) on `port`, DATA_DIR in the session folder. */
+async function startServer({ sessionDir, port, databaseUrl }, settings) {
+  const child = spawn(process.execPath, ["--enable-source-maps", path.join(ROOT, "dist/server.mjs")], {
+    cwd: ROOT,
+    env: { ...cleanEnv(), LOG_LEVEL: "warn", ...settings, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: path.join(sessionDir, ".data"), DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the server did not become healthy in ${SERVER_START_TIMEOUT_MS / 1000} s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return {
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * One bash process for the whole README. Each segment is sourced from a file between two
+ * marker lines; a failing command (set -e) or an unset variable (set -u) ends the shell,
+ * after the ERR trap has named the command. Its own process group, so cleanup also ends
+ * whatever a block started in the background.
+ */
+function startSession(sessionDir, databaseUrl) {
+  const shell = spawn("bash", ["--noprofile", "--norc"], { cwd: sessionDir, env: { ...cleanEnv(), DATABASE_URL: databaseUrl }, stdio: ["pipe", "pipe", "pipe"], detached: true });
+  let output = "";
+  let listener = () => {};
+  const collect = (chunk) => {
+    output += chunk;
+    listener();
+  };
+  shell.stdout.on("data", collect);
+  shell.stderr.on("data", collect);
+  let exitCode = null;
+  shell.once("exit", (code, signal) => {
+    exitCode = code ?? signal;
+    listener();
+  });
+  shell.stdin.write(
+    [
+      "exec 2>&1",
+      "set -euo pipefail",
+      `trap 'echo "readme-check: failed (exit $?): $BASH_COMMAND"' ERR`,
+      // An HTTP error answer fails the command, its body still printed.
+      'curl() { command curl --fail-with-body "$@"; }',
+      "",
+    ].join("\n"),
+  );
+  let counter = 0;
+  return {
+    run: (code, timeoutMs) => {
+      counter += 1;
+      const file = path.join(sessionDir, `.readme-block-${counter}.sh`);
+      writeFileSync(file, `${code}\n`);
+      const from = output.length;
+      const done = `readme-check: segment ${counter} done`;
+      shell.stdin.write(`echo "readme-check: segment ${counter} start"; source ${JSON.stringify(file)}\necho "${done}"\n`);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => finish({ ok: false, why: `timed out after ${timeoutMs / 1000} s` }), timeoutMs);
+        const finish = (result) => {
+          clearTimeout(timer);
+          listener = () => {};
+          const text = output.slice(from).replace(/^readme-check: segment \d+ start\n/m, "").replace(`${done}\n`, "");
+          resolve({ ...result, output: text });
+        };
+        listener = () => {
+          if (output.includes(done, from)) finish({ ok: true });
+          else if (exitCode !== null) finish({ ok: false, why: `the shell stopped (exit ${exitCode})` });
+        };
+        listener();
+      });
+    },
+    kill: () => {
+      try {
+        process.kill(-shell.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+/** A folder like a fresh clone's, for the session's cwd: its own .data, the project's code linked in. */
+function sessionFolder() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "aw-readme-check-"));
+  for (const entry of ["package.json", "node_modules", "dist", "scripts", "prisma", "sdk", "docs"]) {
+    if (existsSync(path.join(ROOT, entry))) symlinkSync(path.join(ROOT, entry), path.join(dir, entry));
+  }
+  return dir;
+}
+
+const indent = (text) => text.trimEnd().split("\n").map((line) => `    ${line}`).join("\n");
+
+async function main() {
+  if (!existsSync(path.join(ROOT, "dist/server.mjs")) || !existsSync(path.join(ROOT, "dist/admin.mjs"))) {
+    throw new Error("dist/ is missing: run `npm run build` first (npm test does)");
+  }
+  const blocks = readmeBlocks(readFileSync(path.join(ROOT, "README.md"), "utf8"));
+  const started = Date.now();
+  const sessionDir = sessionFolder();
+  const modelStandIn = await startModelStandIn();
+  const database = await createDatabase();
+  const serverPort = await freePort();
+  const substitutions = substitutionsFor({ serverPort, receiverPort: await freePort(), modelUrl: modelStandIn.baseUrl });
+  const substitute = (text) => substitutions.reduce((result, { from, to }) => result.replace(from, to), text);
+  const results = [];
+  let server;
+  let session;
+  const cleanup = async () => {
+    session?.kill();
+    await server?.stop();
+    await modelStandIn.close();
+    await database.drop();
+    rmSync(sessionDir, { recursive: true, force: true });
+  };
+  const interrupted = (signal) => void cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+
+  try {
+    console.log(`README check: ${blocks.length} shell blocks; server on localhost:${serverPort}, DATABASE_URL=${database.url} (fresh)`);
+    for (const { shown, to, why } of substitutions) console.log(`  ${shown} → ${to} (${why})`);
+    const place = { sessionDir, port: serverPort, databaseUrl: database.url };
+    server = await startServer(place, {});
+    session = startSession(sessionDir, database.url);
+    let failed = false;
+    for (const block of blocks) {
+      const name = `${block.heading} (README.md:${block.line})`;
+      if (block.skip || failed) {
+        const why = block.skip ?? "not run: an earlier block failed";
+        results.push({ name, status: "skipped", why });
+        console.log(`  - ${name}: skipped (${why})`);
+        continue;
+      }
+      const blockStarted = Date.now();
+      let problem;
+      let output = "";
+      for (const part of segments(block.code)) {
+        if (part.restart) {
+          const settings = Object.fromEntries(Object.entries(part.restart).map(([name, value]) => [name, substitute(value)]));
+          for (const [name, value] of Object.entries(settings)) if (name === "NODE_EXTRA_CA_CERTS") settings[name] = path.resolve(sessionDir, value);
+          output += `$ ${part.command}\n  (the check restarts its server with ${JSON.stringify(settings)})\n`;
+          await server.stop();
+          server = undefined;
+          try {
+            server = await startServer(place, settings);
+          } catch (error) {
+            problem = { command: part.command, why: error.message };
+            break;
+          }
+          continue;
+        }
+        const result = await session.run(substitute(part.shell), BLOCK_TIMEOUT_MS);
+        output += result.output;
+        if (!result.ok) {
+          const named = /readme-check: failed \(exit \d+\): (.*)/.exec(result.output);
+          problem = { command: named?.[1] ?? substitute(part.shell), why: result.why };
+          break;
+        }
+      }
+      const seconds = ((Date.now() - blockStarted) / 1000).toFixed(1);
+      if (!problem) {
+        results.push({ name, status: "passed", seconds: Number(seconds) });
+        console.log(`  ✓ ${name} ${seconds} s`);
+        if (VERBOSE) console.log(indent(output || "(no output)"));
+        continue;
+      }
+      failed = true;
+      results.push({ name, status: "failed", command: problem.command, why: problem.why, output });
+      console.log(`  ✗ ${name}: ${problem.why}`);
+      console.log(`    command:\n${indent(problem.command)}`);
+      console.log(`    output:\n${indent(output || "(none)")}`);
+      if (server) console.log(`    server log (last lines):\n${indent(server.output().split("\n").slice(-15).join("\n") || "(none)")}`);
+    }
+  } catch (error) {
+    results.push({ name: "README check set-up", status: "failed", why: error.message });
+    console.log(`  ✗ README check set-up: ${error.message}`);
+  } finally {
+    await cleanup();
+  }
+  const count = (status) => results.filter((result) => result.status === status).length;
+  mkdirSync(path.join(ROOT, ".test-results"), { recursive: true });
+  writeFileSync(path.join(ROOT, ".test-results/readme.json"), `${JSON.stringify({ passed: count("passed"), failed: count("failed"), skipped: count("skipped"), blocks: results }, null, 2)}\n`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`README check: ${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped in ${seconds} s`);
+  return count("failed") === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();
