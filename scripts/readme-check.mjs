@@ -65,22 +65,27 @@ function readmeBlocks(markdown) {
   return blocks;
 }
 
-/** A block cut at its `npm start` lines: shell segments and server restarts, in order. */
+/** A block cut at its `npm start` lines: shell segments (with their first line's index) and server restarts, in order. */
 function segments(code) {
   const parts = [];
   let shell = [];
-  for (const line of code.split("\n")) {
+  let first = 0;
+  const flush = () => {
+    if (shell.some((each) => each.trim() && !each.trim().startsWith("#"))) parts.push({ shell: shell.join("\n"), first });
+  };
+  code.split("\n").forEach((line, index) => {
     const start = START_LINE.exec(line.trim());
     if (!start) {
       shell.push(line);
-      continue;
+      return;
     }
-    if (shell.some((each) => each.trim() && !each.trim().startsWith("#"))) parts.push({ shell: shell.join("\n") });
+    flush();
     shell = [];
+    first = index + 1;
     const settings = Object.fromEntries(start[1].trim().split(/\s+/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
     parts.push({ restart: settings, command: line.trim() });
-  }
-  if (shell.some((each) => each.trim() && !each.trim().startsWith("#"))) parts.push({ shell: shell.join("\n") });
+  });
+  flush();
   return parts;
 }
 
@@ -120,6 +125,9 @@ async function createDatabase() {
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
+/** Every server process started and not yet exited: cleanup kills one an interrupt caught mid-start. */
+const serverProcesses = new Set();
+
 /** dist/server.mjs (what `npm start` runs) on `port`, DATA_DIR in the session folder. */
 async function startServer({ sessionDir, port, databaseUrl }, settings) {
   const child = spawn(process.execPath, ["--enable-source-maps", path.join(ROOT, "dist/server.mjs")], {
@@ -127,10 +135,12 @@ async function startServer({ sessionDir, port, databaseUrl }, settings) {
     env: { ...cleanEnv(), LOG_LEVEL: "warn", ...settings, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: path.join(sessionDir, ".data"), DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  serverProcesses.add(child);
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.once("exit", resolve));
+  void exited.then(() => serverProcesses.delete(child));
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
@@ -173,15 +183,35 @@ function startSession(sessionDir, databaseUrl) {
   shell.stdout.on("data", collect);
   shell.stderr.on("data", collect);
   let exitCode = null;
-  shell.once("exit", (code, signal) => {
+  const killGroup = () => {
+    try {
+      process.kill(-shell.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  };
+  // A shell that stopped ends the session: what it started in the background goes too, so its
+  // output pipes close and "close" comes after the last of the failing block's output.
+  shell.once("exit", killGroup);
+  shell.once("close", (code, signal) => {
     exitCode = code ?? signal;
     listener();
   });
   shell.stdin.write(
     [
       "exec 2>&1",
-      "set -euo pipefail",
-      `trap 'echo "readme-check: failed (exit $?): $BASH_COMMAND"' ERR`,
+      // -E: the trap also names a command that fails inside a function (the README's wait_run).
+      "set -Eeuo pipefail",
+      // Names the failing line of the running segment (the outermost README frame: a README
+      // function such as wait_run fails at the line that called it) and the command itself.
+      "__readme_check_failed() {",
+      '  local rc=$1 file="" line="" i',
+      "  for ((i = 0; i + 1 < ${#BASH_SOURCE[@]}; i++)); do",
+      '    if [[ ${BASH_SOURCE[i+1]} == *.readme-line-*.sh ]]; then file=${BASH_SOURCE[i+1]}; line=${BASH_LINENO[i]}; fi',
+      "  done",
+      '  echo "readme-check: failed (exit $rc) at $file:$line: $BASH_COMMAND"',
+      "}",
+      "trap '__readme_check_failed $?' ERR",
       // An HTTP error answer fails the command, its body still printed.
       'curl() { command curl --fail-with-body "$@"; }',
       "",
@@ -189,9 +219,10 @@ function startSession(sessionDir, databaseUrl) {
   );
   let counter = 0;
   return {
-    run: (code, timeoutMs) => {
+    /** Runs `code`, README.md's lines from `readmeLine` on (the file's name says which, for the ERR trap). */
+    run: (code, readmeLine, timeoutMs) => {
       counter += 1;
-      const file = path.join(sessionDir, `.readme-block-${counter}.sh`);
+      const file = path.join(sessionDir, `.readme-line-${readmeLine}.sh`);
       writeFileSync(file, `${code}\n`);
       const from = output.length;
       const done = `readme-check: segment ${counter} done`;
@@ -211,13 +242,7 @@ function startSession(sessionDir, databaseUrl) {
         listener();
       });
     },
-    kill: () => {
-      try {
-        process.kill(-shell.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    },
+    kill: killGroup,
   };
 }
 
@@ -230,13 +255,27 @@ function sessionFolder() {
   return dir;
 }
 
+/** The failure's README line as "README.md:<line>: <that line>", and what failed (undefined when the shell named no line). */
+function failingCommand(output, readmeLines) {
+  // bash's own message for what stops the shell without the trap (an unset variable under set -u)
+  const fatal = /(\S*\.readme-line-\d+\.sh): line (\d+): (.*)/.exec(output);
+  const trapped = /readme-check: failed \(exit \d+\) at (\S*?):(\d*): (.*)/.exec(output) ?? fatal;
+  if (!trapped) return undefined;
+  const segmentStart = /\.readme-line-(\d+)\.sh$/.exec(trapped[1]);
+  if (!segmentStart || !trapped[2]) return trapped[3];
+  const line = Number(segmentStart[1]) + Number(trapped[2]) - 1;
+  return `README.md:${line}: ${readmeLines[line - 1].trim()}\n(what failed: ${trapped[3]})`;
+}
+
 const indent = (text) => text.trimEnd().split("\n").map((line) => `    ${line}`).join("\n");
 
 async function main() {
   if (!existsSync(path.join(ROOT, "dist/server.mjs")) || !existsSync(path.join(ROOT, "dist/admin.mjs"))) {
     throw new Error("dist/ is missing: run `npm run build` first (npm test does)");
   }
-  const blocks = readmeBlocks(readFileSync(path.join(ROOT, "README.md"), "utf8"));
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const readmeLines = readme.split("\n");
+  const blocks = readmeBlocks(readme);
   const started = Date.now();
   const sessionDir = sessionFolder();
   const modelStandIn = await startModelStandIn();
@@ -247,16 +286,24 @@ async function main() {
   const results = [];
   let server;
   let session;
-  const cleanup = async () => {
-    session?.kill();
-    await server?.stop();
-    await modelStandIn.close();
-    await database.drop();
-    rmSync(sessionDir, { recursive: true, force: true });
+  let cleaned;
+  const cleanup = () =>
+    (cleaned ??= (async () => {
+      session?.kill();
+      await server?.stop();
+      for (const child of serverProcesses) child.kill("SIGKILL");
+      await modelStandIn.close();
+      await database.drop();
+      rmSync(sessionDir, { recursive: true, force: true });
+    })());
+  let interrupted = false;
+  const onSignal = (signal) => {
+    interrupted = true;
+    console.log(`README check: ${signal}, stopping the server and whatever the blocks started`);
+    void cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
   };
-  const interrupted = (signal) => void cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
 
   try {
     console.log(`README check: ${blocks.length} shell blocks; server on localhost:${serverPort}, DATABASE_URL=${database.url} (fresh)`);
@@ -291,11 +338,11 @@ async function main() {
           }
           continue;
         }
-        const result = await session.run(substitute(part.shell), BLOCK_TIMEOUT_MS);
+        const result = await session.run(substitute(part.shell), block.line + 1 + part.first, BLOCK_TIMEOUT_MS);
+        if (interrupted) await new Promise(() => {}); // the signal handler exits once it has cleaned up
         output += result.output;
         if (!result.ok) {
-          const named = /readme-check: failed \(exit \d+\): (.*)/.exec(result.output);
-          problem = { command: named?.[1] ?? substitute(part.shell), why: result.why };
+          problem = { command: failingCommand(result.output, readmeLines) ?? substitute(part.shell), why: result.why };
           break;
         }
       }
