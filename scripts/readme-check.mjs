@@ -19,6 +19,8 @@ import { startModelStandIn } from "./readme-model-stand-in.mjs";
 
 /** `--verbose`: print every block's output, not only a failing one's. */
 const VERBOSE = process.argv.includes("--verbose");
+/** `--embedded`: the embedded database, exactly as in the README (slower to start on a busy machine). */
+const EMBEDDED = process.argv.includes("--embedded");
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BLOCK_TIMEOUT_MS = 90_000;
 const SERVER_START_TIMEOUT_MS = 60_000;
@@ -279,7 +281,7 @@ async function main() {
   const started = Date.now();
   const sessionDir = sessionFolder();
   const modelStandIn = await startModelStandIn();
-  const database = await createDatabase();
+  const database = EMBEDDED ? { url: undefined, drop: async () => {} } : await createDatabase();
   const serverPort = await freePort();
   const substitutions = substitutionsFor({ serverPort, receiverPort: await freePort(), modelUrl: modelStandIn.baseUrl });
   const substitute = (text) => substitutions.reduce((result, { from, to }) => result.replace(from, to), text);
@@ -306,7 +308,8 @@ async function main() {
   process.once("SIGTERM", onSignal);
 
   try {
-    console.log(`README check: ${blocks.length} shell blocks; server on localhost:${serverPort}, DATABASE_URL=${database.url} (fresh)`);
+    const where = database.url ? `DATABASE_URL=${database.url} (fresh)` : "the embedded database in a fresh DATA_DIR";
+    console.log(`README check: ${blocks.length} shell blocks; server on localhost:${serverPort}, ${where}`);
     for (const { shown, to, why } of substitutions) console.log(`  ${shown} → ${to} (${why})`);
     const place = { sessionDir, port: serverPort, databaseUrl: database.url };
     server = await startServer(place, {});
