@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // `npm run readme:check` (and a step of `npm test`): every ```bash / ```sh block of README.md
 // runs top to bottom, as written, in ONE bash session (so KEY, RUN, ITEM… carry from block to
-// block), against the built server (dist/) on a fresh embedded database — what a newcomer
-// gets from a fresh clone. docs/development.md, "The README check", describes the rules:
+// block), against the built server (dist/) on a fresh database — what a newcomer gets from
+// a fresh clone. docs/development.md, "The README check", describes the rules:
 //   - `<!-- readme-check: skip (why) -->` on the line(s) right before a block skips it, visibly;
 //   - a line `[NAME=value …] npm start` restarts the check's own server with those settings;
-//   - every other line runs under `set -euo pipefail`, and every `curl` fails on an HTTP
+//   - every other line runs under `set -Eeuo pipefail`, and every `curl` fails on an HTTP
 //     error (--fail-with-body), so a 4xx in the README fails the check;
-//   - the few values the check must provide instead of the README's are in SUBSTITUTIONS.
+//   - the few values the check must provide instead of the README's are in substitutionsFor.
 // Writes .test-results/readme.json (one entry per block) for scripts/test-summary.mjs.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -279,9 +279,12 @@ async function main() {
   const readmeLines = readme.split("\n");
   const blocks = readmeBlocks(readme);
   const started = Date.now();
+  // First, so that a PostgreSQL that is down leaves nothing behind.
+  const database = EMBEDDED ? { url: undefined, drop: async () => {} } : await createDatabase().catch((error) => {
+    throw new Error(`cannot create the check's database on ${POSTGRES_ADMIN_URL} (TEST_POSTGRES_URL overrides it): ${error.message}`);
+  });
   const sessionDir = sessionFolder();
   const modelStandIn = await startModelStandIn();
-  const database = EMBEDDED ? { url: undefined, drop: async () => {} } : await createDatabase();
   const serverPort = await freePort();
   const substitutions = substitutionsFor({ serverPort, receiverPort: await freePort(), modelUrl: modelStandIn.baseUrl });
   const substitute = (text) => substitutions.reduce((result, { from, to }) => result.replace(from, to), text);
