@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Prints "N passed, N failed" from Vitest's and Playwright's JSON reports. A failed build or type check
+// Prints "N passed, N failed" from Vitest's and Playwright's JSON reports and the README
+// check's (.test-results/readme.json: one entry per README shell block). A failed build or type check
 // (no report, or a non-zero exit with no failed test) counts as one failure, so the
 // line never reads green when the command did not.
 import { existsSync, readFileSync } from "node:fs";
@@ -20,6 +21,11 @@ if (browser?.stats) {
   failed += browser.stats.unexpected ?? 0;
   // A suite that could not start (global setup failed) reports errors and no tests.
   if ((browser.errors ?? []).length > 0 && (browser.stats.unexpected ?? 0) === 0) failed += 1;
+}
+const readme = existsSync(".test-results/readme.json") ? JSON.parse(readFileSync(".test-results/readme.json", "utf8")) : undefined;
+if (readme) {
+  passed += readme.passed ?? 0;
+  failed += readme.failed ?? 0;
 }
 if (exitCode !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: build what `npm start` runs and the SDK (sdk/dist, which the SDK tests import),
-# type-check, then the whole Vitest suite
+# type-check, lint, run every shell block of README.md as written (scripts/readme-check.mjs),
+# then the whole Vitest suite
 # (unit + integration against the real server, PostgreSQL and Redis) and the dashboard's
 # Playwright suite (Debian's Chromium against the real server). Writes the results to
 # .test-results/ for the summary line CI prints.
@@ -8,7 +9,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 mkdir -p .test-results
-rm -rf .test-results/vitest.json .test-results/playwright.json .test-results/exit-code .test-results/screenshots
+rm -rf .test-results/vitest.json .test-results/playwright.json .test-results/readme.json .test-results/exit-code .test-results/screenshots
 
 status=0
 npm run -s build || status=$?
@@ -28,6 +29,9 @@ if [ "$status" -eq 0 ]; then
   npm run -s lint:openapi || status=$?
 fi
 if [ "$status" -eq 0 ]; then
+  # The README's commands run top to bottom against the built server (docs/development.md,
+  # "The README check"); the suites below run even when it failed: every count goes into the summary.
+  node scripts/readme-check.mjs || status=$?
   npx vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json "$@" || status=$?
   # The dashboard suite runs even when Vitest failed: both counts go into the summary.
   npx playwright test || status=$?
