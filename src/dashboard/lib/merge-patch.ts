@@ -27,7 +27,8 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
   const result: TJsonObject = isJsonObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete result[key];
-    else result[key] = applyMergePatch(result[key], value);
+    // defineProperty: a "__proto__" key in typed JSON is a key, not the object's prototype.
+    else Object.defineProperty(result, key, { value: applyMergePatch(Object.hasOwn(result, key) ? result[key] : undefined, value), writable: true, enumerable: true, configurable: true });
   }
   return result;
 }

@@ -128,7 +128,8 @@ function describe(schemaIn: TJsonSchema, value: unknown, common: TCommon, depth:
   const field: TCommon = {
     ...common,
     required: common.required && !nullable,
-    label: typeof schema.title === "string" && schema.title.trim() ? schema.title.trim() : common.label,
+    // A list's element keeps its place in the name ("Line 2"); the list names it by the title.
+    label: typeof schema.title === "string" && schema.title.trim() && typeof common.path[common.path.length - 1] !== "number" ? schema.title.trim() : common.label,
     ...(typeof schema.description === "string" ? { description: schema.description } : {}),
   };
   const present = value !== undefined && value !== null;
@@ -207,7 +208,8 @@ function describeArray(schema: TJsonSchema, value: unknown, field: TCommon, dept
   if (value !== undefined && value !== null && !Array.isArray(value)) return json(field, value, "the value does not fit its schema");
   if (depth >= context.maxDepth) return json(field, value, "it is nested too deeply for the form");
   const list = Array.isArray(value) ? value : [];
-  const itemLabel = singular(field.label);
+  const resolvedItem = unwrapNullable(resolve(itemSchema, context.root)).schema;
+  const itemLabel = typeof resolvedItem.title === "string" && resolvedItem.title.trim() ? resolvedItem.title.trim() : singular(field.label);
   const items: TField[] = [];
   for (const [index, item] of list.entries()) {
     const path = [...field.path, index];
@@ -273,7 +275,7 @@ export function setAt(value: unknown, path: TPath, next: unknown): unknown {
   const object: TJsonObject = isJsonObject(value) ? { ...value } : {};
   const updated = setAt(object[head!], rest, next);
   if (updated === undefined) delete object[head!];
-  else object[head!] = updated;
+  else Object.defineProperty(object, head!, { value: updated, writable: true, enumerable: true, configurable: true });
   return object;
 }
 
