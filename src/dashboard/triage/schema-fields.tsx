@@ -35,10 +35,13 @@ export function SchemaFields({ root, ...context }: TContext & { root: Extract<TF
 
 function FieldGrid({ fields, context }: { fields: TField[]; context: TContext }) {
   return (
-    <div className="grid min-w-0 gap-x-3 gap-y-2 sm:grid-cols-2 xl:grid-cols-4">
-      {fields.map((field) => (
-        <FieldControl key={field.key} field={field} context={context} />
-      ))}
+    // Columns by the room the form has (a half-width card column or the whole card), not the window.
+    <div className="@container min-w-0">
+      <div className="grid min-w-0 gap-x-3 gap-y-2 @sm:grid-cols-2 @2xl:grid-cols-4">
+        {fields.map((field) => (
+          <FieldControl key={field.key} field={field} context={context} />
+        ))}
+      </div>
     </div>
   );
 }
@@ -166,17 +169,20 @@ function ScalarField({ field, context }: { field: Exclude<TField, { kind: "objec
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : field.description ? `${id}-hint` : undefined,
   } as const;
+  // The * sits beside the label, not in it: the control's name stays "Quantity (invoice.lines.0.quantity)".
   const label = (
-    <label htmlFor={id} className="text-xs font-medium">
-      {field.label}
+    <span className="text-xs font-medium">
+      <label htmlFor={id}>
+        {field.label}
+        <PathNote fieldKey={field.key} />
+      </label>
       {field.required ? (
         <span aria-hidden className="text-destructive">
           {" "}
           *
         </span>
       ) : null}
-      <PathNote fieldKey={field.key} />
-    </label>
+    </span>
   );
   let control: ReactNode;
   switch (field.kind) {
