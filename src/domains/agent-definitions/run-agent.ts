@@ -82,10 +82,3 @@ export async function customAgentVersionOf(tenant: TTenant, name: string, versio
     model: found.model,
   };
 }
-
-/** The input and output schemas of the version a custom run is pinned to; null when it cannot be found. */
-export async function customAgentSchemasOf(tenant: TTenant, name: string, version: number): Promise<{ input: TJsonSchema | null; output: TJsonSchema } | null> {
-  const found = await findVersion(tenant, name, version);
-  if (!found) return null;
-  return { input: (found.inputSchema as TJsonSchema | null) ?? null, output: found.outputSchema as TJsonSchema };
-}

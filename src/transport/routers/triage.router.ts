@@ -22,7 +22,7 @@ import { triageChanges } from "../../domains/triage/triage-changes.ts";
 import { decideInBulk, listTriage, resolveTriageItem } from "../../domains/triage/triage.service.ts";
 import { claimTriageItem, releaseTriageItem } from "../../domains/reviews/claims.ts";
 import { recordVerdict } from "../../domains/reviews/spot-checks.ts";
-import { reviewSchemas } from "../../domains/triage/review-schemas.ts";
+import { reviewSchemas } from "../../domains/reviews/review-schemas.ts";
 
 export const triageRouter = router({
   list: apiProcedure

@@ -7,11 +7,12 @@ import { tenantScope } from "../auth/tenant.ts";
 import { isBuiltInAgentType } from "../agents/agent-types.ts";
 import { BUILT_IN_INPUT_SCHEMAS } from "../agents/input-schemas.ts";
 import { BUILT_IN_OUTPUT_SCHEMAS } from "../agents/output-schemas.ts";
-import { customAgentSchemasOf } from "../agent-definitions/run-agent.ts";
 import { db } from "../../foundation/db/client.ts";
 import { notFound } from "../../foundation/errors.ts";
 
 const ANY_OBJECT = { type: "object" };
+const asSchema = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 export async function reviewSchemas(principal: TPrincipal, triageItemId: string) {
   const item = await db().triageItem.findFirst({
@@ -30,14 +31,17 @@ export async function reviewSchemas(principal: TPrincipal, triageItemId: string)
       data_patch: run.agentType !== "assistant",
     };
   }
-  // A run may use the other mode's definition (agentLivemode): its schemas are that version's.
-  const tenant = { organizationId: run.organizationId, livemode: run.agentLivemode ?? run.livemode };
-  const schemas = await customAgentSchemasOf(tenant, run.agentType, run.agentVersion);
+  // The version the run is pinned to, of the definition in the run's agent mode (a live run
+  // may use a test-mode definition: agentLivemode), as review-rounds.ts reads its max_rounds.
+  const version = await db().agentVersion.findFirst({
+    where: { version: run.agentVersion, definition: { organizationId: run.organizationId, livemode: run.agentLivemode ?? run.livemode, name: run.agentType } },
+    select: { inputSchema: true, outputSchema: true },
+  });
   return {
     agent_type: run.agentType,
     agent_version: run.agentVersion,
-    input_schema: schemas?.input ?? null,
-    output_schema: schemas?.output ?? ANY_OBJECT,
+    input_schema: asSchema(version?.inputSchema),
+    output_schema: asSchema(version?.outputSchema) ?? ANY_OBJECT,
     data_patch: false,
   };
 }
