@@ -7,8 +7,10 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { api, baseUrl, createTriageItem, createWorkspace, expect, screenshot, signIn, test, waitForRun, type TWorkspace } from "./support.ts";
 
+// Each test its own organization: its queue holds exactly the items it creates (a run sent
+// back may wait again, ahead of the next test's item).
 let workspace: TWorkspace;
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   workspace = await createWorkspace("Forms Co");
 });
 

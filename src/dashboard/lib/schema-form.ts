@@ -4,7 +4,7 @@
 // Covered: objects (a fieldset), strings (enum → select, format date → date input), numbers,
 // integers, booleans, arrays (repeated fieldsets or inputs, add and remove), nullable shapes
 // (`anyOf [x, {type: null}]`, `type: [x, "null"]`) as optional, a string-or-number union as
-// one text input, local `$ref`s. Anything else (oneOf, allOf, patternProperties, open
+// one text input, local `$ref`s; an absent `readOnly` property is left out. Anything else (oneOf, allOf, patternProperties, open
 // objects, nesting deeper than MAX_DEPTH, a value that does not fit its schema) becomes a
 // JSON text area for that sub-value; a form of more than MAX_FIELDS fields is not built at all.
 // The browser cannot compile schemas (the CSP has no 'unsafe-eval', which Ajv needs): the
@@ -186,6 +186,8 @@ function describeObject(schema: TJsonSchema, value: unknown, field: TCommon, dep
   // An absent optional object shows no fields until the reviewer adds it; a required one does.
   if (isJsonObject(value) || field.required) {
     for (const [name, property] of Object.entries(properties)) {
+      // What the agent alone reports (readOnly) is shown when it is there, never offered to add.
+      if (asSchema(property)?.readOnly === true && object[name] === undefined) continue;
       const path = [...field.path, name];
       fields.push(describe(asSchema(property) ?? {}, object[name], { key: pathKey(path), path, label: humanize(name), required: required.has(name) }, depth + 1, context));
       if (context.count > context.maxFields) break;

@@ -37,6 +37,7 @@ const AP_OUTPUT: TJsonSchema = {
     duplicate_of: {
       type: "object",
       title: "Duplicate of",
+      readOnly: true,
       properties: {
         invoice_number: text,
         run_id: text,
@@ -48,6 +49,7 @@ const AP_OUTPUT: TJsonSchema = {
     purchase_order_consumption: {
       type: "object",
       title: "Purchase order consumption",
+      readOnly: true,
       properties: { earlier_invoices: { type: "integer", minimum: 0 }, consumed: { type: "number" }, remaining: { type: "number" } },
       required: ["earlier_invoices", "consumed", "remaining"],
     },

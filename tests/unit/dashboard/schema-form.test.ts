@@ -226,6 +226,10 @@ describe("built-in output schemas", () => {
     }
     const { fields } = formOf(AP_OUTPUT, outputs[1]);
     expect(fields.get("decision")).toMatchObject({ kind: "select", required: true });
+    // What only the agent reports (readOnly) is not offered to add; shown when it is there.
+    expect(fields.has("duplicate_of")).toBe(false);
+    const duplicate = { invoice_number: "INV-1", run_id: "r", status: "paid", matched_on: "invoice_number" };
+    expect(formOf(AP_OUTPUT, { ...outputs[1], duplicate_of: duplicate }).fields.get("duplicate_of.status")).toMatchObject({ kind: "select", value: '"paid"' });
     expect(fields.get("amount_due")).toMatchObject({ kind: "number", value: 150 });
   });
 
