@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { api, baseUrl, createTriageItem, createWorkspace, expect, screenshot, signIn, test, waitForRun, type TWorkspace } from "./support.ts";
+import { api, baseUrl, createTriageItem, createWorkspace, expect, expectNoHorizontalScroll, screenshot, signIn, test, waitForRun, type TWorkspace } from "./support.ts";
 
 // Each test its own organization: its queue holds exactly the items it creates (a run sent
 // back may wait again, ahead of the next test's item).
@@ -128,6 +128,12 @@ test("edit and approve through the output form: the decision and the amount chan
   await amount.fill("90.5");
   await expectNoSeriousAxeViolations(page, itemCard, "edit-output form");
   await screenshot(page, testInfo, "triage-edit-output-form");
+  // At phone width the form is one column and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(page);
+  await form.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, "triage-edit-output-form-phone", { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await amount.press("Control+Enter");
   await expect(itemCard).toHaveCount(0);
 

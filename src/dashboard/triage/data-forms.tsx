@@ -101,7 +101,15 @@ function useFocusFirst(ref: React.RefObject<HTMLElement | null>, when: unknown) 
 
 function ViewToggle({ json, disabled, onToggle }: { json: boolean; disabled: boolean; onToggle: () => void }) {
   return (
-    <Button type="button" variant="outline" size="sm" className="h-7 justify-self-start" aria-pressed={json} disabled={disabled} onClick={onToggle}>
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      className="h-7 justify-self-start aria-pressed:bg-accent aria-pressed:text-accent-foreground"
+      aria-pressed={json}
+      disabled={disabled}
+      onClick={onToggle}
+    >
       Edit as JSON
     </Button>
   );
@@ -219,7 +227,7 @@ export function RequestChangesForm({
           ) : (
             <>
               <FormUnavailable schemas={schemas} reason={description && !description.ok ? description.reason : null} />
-              <div className="grid min-w-0 gap-3 md:grid-cols-2">
+              <div className="grid min-w-0 items-start gap-3 md:grid-cols-2">
                 <Field
                   id={`${id}-patch`}
                   label="Changes to the input data (JSON Merge Patch)"
