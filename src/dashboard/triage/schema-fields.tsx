@@ -7,6 +7,7 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { cn } from "../lib/cn";
+import { jsonEqual } from "../lib/merge-patch";
 import { emptyValue, getAt, removeAt, setAt, type TField, type TJsonSchema, type TPath } from "../lib/schema-form";
 import { Button } from "../ui/button";
 import { Input, Select, Textarea } from "../ui/input";
@@ -300,7 +301,19 @@ function JsonInput({
 }) {
   const [text, setText] = useState(() => (field.value === undefined ? "" : JSON.stringify(field.value, null, 2)));
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => () => onProblem(null), []); // eslint-disable-line react-hooks/exhaustive-deps -- only on unmount
+  // On unmount (a removed line, the JSON view) its problem goes with it.
+  useEffect(() => () => onProblem(null), []);
+  // A value that changed from outside (a line above removed: this control now shows the next) is shown.
+  useEffect(() => {
+    setText((current) => {
+      try {
+        if (jsonEqual(current.trim() === "" ? undefined : JSON.parse(current), field.value)) return current;
+      } catch {
+        // Text that does not parse yet: replaced by the value it now stands for.
+      }
+      return field.value === undefined ? "" : JSON.stringify(field.value, null, 2);
+    });
+  }, [field.value]);
   const lines = text.split("\n").length;
   return (
     <>
