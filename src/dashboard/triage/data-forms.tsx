@@ -105,7 +105,7 @@ function ViewToggle({ json, disabled, onToggle }: { json: boolean; disabled: boo
       type="button"
       variant="outline"
       size="sm"
-      className="h-7 justify-self-start aria-pressed:bg-accent aria-pressed:text-accent-foreground"
+      className="h-7 justify-self-start aria-pressed:border-primary aria-pressed:bg-primary/10"
       aria-pressed={json}
       disabled={disabled}
       onClick={onToggle}

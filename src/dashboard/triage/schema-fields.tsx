@@ -114,10 +114,21 @@ function Legend({ field }: { field: TField }) {
 function ArrayFieldset({ field, context }: { field: Extract<TField, { kind: "array" }>; context: TContext }) {
   const errorId = `${fieldId(context.idPrefix, field.key)}-error`;
   const itemName = field.itemLabel.toLowerCase();
-  const removeButton = (item: TField, index: number) =>
+  // Beside a single input the button is its icon alone (its name is still said in full).
+  const removeButton = (item: TField, index: number, compact = false) =>
     field.canRemove ? (
-      <Button type="button" variant="ghost" size="sm" className="h-7 px-2" onClick={() => context.onChange(removeAt(context.value, item.path))}>
-        <Trash2Icon aria-hidden /> Remove {itemName} {index + 1}
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className={cn("h-7 px-2", compact && "mb-0.5 w-8 px-0")}
+        title={compact ? `Remove ${itemName} ${index + 1}` : undefined}
+        onClick={() => context.onChange(removeAt(context.value, item.path))}
+      >
+        <Trash2Icon aria-hidden />
+        <span className={compact ? "sr-only" : undefined}>
+          Remove {itemName} {index + 1}
+        </span>
         <PathNote fieldKey={item.key} />
       </Button>
     ) : null;
@@ -134,7 +145,7 @@ function ArrayFieldset({ field, context }: { field: Extract<TField, { kind: "arr
             <div className="min-w-0 flex-1">
               <FieldControl field={item} context={context} />
             </div>
-            {removeButton(item, index)}
+            {removeButton(item, index, true)}
           </div>
         ),
       )}
