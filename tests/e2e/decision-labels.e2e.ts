@@ -115,7 +115,7 @@ test("shortcuts never fire while focus is in a form, its buttons included; after
   await expect(page.getByTestId("undo-toast")).toHaveCount(0);
   await rejectForm.getByRole("button", { name: "Cancel" }).focus();
   await page.keyboard.press("e");
-  await expect(itemCard.getByLabel("Edited output (JSON object)")).toHaveCount(0);
+  await expect(itemCard.getByRole("form", { name: "Edit output" })).toHaveCount(0);
   await expect(rejectForm).toBeVisible();
 
   // Esc closes the form; Enter then closes and opens the details as before.

@@ -56,8 +56,11 @@ test("a reviewer requests changes by keyboard; the AP mismatch comes back in rou
   await page.keyboard.press("c");
   const feedback = page.getByLabel("Feedback for the agent");
   await expect(feedback).toBeFocused();
+  // Its JSON view: the patch the (untouched) form makes is {}, beside the current data.
+  await card(page, item.triageItemId).getByRole("button", { name: "Edit as JSON" }).click();
   await expect(page.getByLabel("Changes to the input data (JSON Merge Patch)")).toHaveValue("{}");
   await expect(card(page, item.triageItemId).getByText("Current input data")).toBeVisible();
+  await feedback.focus();
   await feedback.press("Control+Enter");
   await expect(card(page, item.triageItemId).getByRole("alert")).toContainText("Tell the agent what to change");
   await feedback.fill("Check the PO again: it was amended.");
@@ -76,6 +79,7 @@ test("a reviewer requests changes by keyboard; the AP mismatch comes back in rou
   await expect(comeBack).toHaveAttribute("aria-current", "true");
   await page.keyboard.press("c");
   await page.getByLabel("Feedback for the agent").fill("The PO was amended to 100.");
+  await comeBack.getByRole("button", { name: "Edit as JSON" }).click();
   const patch = page.getByLabel("Changes to the input data (JSON Merge Patch)");
   await patch.fill("[1]");
   await patch.press("Control+Enter");

@@ -43,8 +43,11 @@ test("a reviewer approves, edits-and-approves and rejects with the keyboard alon
   await expect(card(page, first.triageItemId)).toHaveCount(0);
   await expect(card(page, second.triageItemId)).toHaveAttribute("aria-current", "true");
 
-  // e: edit the output; invalid JSON is refused here with a message, then a valid edit approves.
+  // e: edit the output (a form built from its schema; here its JSON view): invalid JSON is
+  // refused here with a message, then a valid edit approves.
   await page.keyboard.press("e");
+  await expect(card(page, second.triageItemId).getByRole("region", { name: "Output form" })).toBeVisible();
+  await card(page, second.triageItemId).getByRole("button", { name: "Edit as JSON" }).click();
   const editor = page.getByLabel("Edited output (JSON object)");
   await expect(editor).toBeFocused();
   await editor.fill("{ not json");
@@ -145,7 +148,7 @@ test("at phone width the queue has no horizontal scroll", async ({ page, console
   await expectNoHorizontalScroll(page);
   await screenshot(page, testInfo, "triage-phone");
   await page.keyboard.press("e");
-  await expect(page.getByLabel("Edited output (JSON object)")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Output form" })).toBeVisible();
   await expectNoHorizontalScroll(page);
   expect(consoleErrors).toEqual([]);
 });

@@ -12,7 +12,8 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { ErrorMessage } from "../ui/feedback";
-import { EditOutputForm, RejectForm, RequestChangesForm } from "../triage/decision-forms";
+import { EditOutputForm, RequestChangesForm, useReviewSchemas } from "../triage/data-forms";
+import { RejectForm } from "../triage/decision-forms";
 import { decisionLabels, describeDue } from "../triage/format";
 import { canPatchData, memberActor, type TTriageForm } from "../triage/types";
 import { useTriageCalls } from "../triage/use-triage-calls";
@@ -34,6 +35,7 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
   const due = describeDue(item.due_at, Date.now());
   // Named by what they do where the proposal says it: "Pay 300.00 USD", "Hold", "Don't pay".
   const labels = decisionLabels(item.proposed_output);
+  const schemas = useReviewSchemas(item.id, true);
 
   // A claim this page took is given back when the page closes undecided.
   useEffect(
@@ -106,6 +108,7 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
         {form === "edit" ? (
           <EditOutputForm
             proposed={item.proposed_output}
+            schemas={schemas}
             busy={busy}
             onSubmit={(output) => void decide(() => client.triage.approve.mutate({ id: item.id, output }))}
             onCancel={() => setForm(null)}
@@ -115,6 +118,7 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
           <RequestChangesForm
             data={run.data}
             canPatch={canPatchData(run.agent_type)}
+            schemas={schemas}
             busy={busy}
             onSubmit={({ feedback, dataPatch }) =>
               void decide(() => calls.requestChanges({ id: item.id, feedback, ...(dataPatch ? { data_patch: dataPatch } : {}) }))

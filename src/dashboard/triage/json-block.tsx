@@ -13,7 +13,7 @@ export function JsonBlock({ label, value }: { label: string; value: unknown }) {
   const text = formatJson(value);
   const long = text.split("\n").length > FOLD_AFTER_LINES;
   return (
-    <div className="grid min-w-0 gap-1">
+    <div className="grid min-w-0 content-start gap-1">
       <div className="flex items-center justify-between gap-2">
         <span id={`${id}-label`} className="text-xs font-medium text-muted-foreground">
           {label}

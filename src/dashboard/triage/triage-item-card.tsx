@@ -12,7 +12,8 @@ import { Badge, StatusBadge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ErrorMessage } from "../ui/feedback";
 import { Input, Label } from "../ui/input";
-import { EditOutputForm, IncorrectVerdictForm, RejectForm, RequestChangesForm } from "./decision-forms";
+import { EditOutputForm, RequestChangesForm, useReviewSchemas } from "./data-forms";
+import { IncorrectVerdictForm, RejectForm } from "./decision-forms";
 import { decisionLabels, describeDue, formatAge, formatConfidence } from "./format";
 import { JsonBlock } from "./json-block";
 import { canPatchData, isSpotCheck, type TChangeRequest, type TRejection, type TTriageForm, type TTriageItem, type TVerdict } from "./types";
@@ -70,6 +71,8 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
   const title = run.task ?? item.triage_reason;
   // Named by what they do where the proposal says it: "Pay 300.00 USD", "Hold", "Don't pay".
   const labels = decisionLabels(item.proposed_output);
+  // The forms' schemas, fetched once the item is focused (before a form opens, so it opens as a form).
+  const schemas = useReviewSchemas(item.id, decidable && !spotCheck && (focused || open));
   return (
     <li
       ref={ref}
@@ -228,6 +231,7 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
               <RequestChangesForm
                 data={run.data}
                 canPatch={canPatchData(run.agent_type)}
+                schemas={schemas}
                 busy={busy}
                 onSubmit={decide.requestChanges}
                 onCancel={() => decide.openForm(null)}
@@ -236,7 +240,7 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
             <div className="grid min-w-0 gap-3 md:grid-cols-2">
               {form === "changes" && canPatchData(run.agent_type) ? null : <JsonBlock label="Input data" value={run.data ?? null} />}
               {form === "edit" ? (
-                <EditOutputForm proposed={item.proposed_output} busy={busy} onSubmit={decide.approveEdited} onCancel={() => decide.openForm(null)} />
+                <EditOutputForm proposed={item.proposed_output} schemas={schemas} busy={busy} onSubmit={decide.approveEdited} onCancel={() => decide.openForm(null)} />
               ) : (
                 <JsonBlock label={spotCheck ? "Output" : "Proposed output"} value={item.proposed_output} />
               )}

@@ -162,3 +162,16 @@ export const ZVerdictResponse = z.object({
     run_id: z.uuid(),
   }),
 });
+
+// Dashboard only (triage.schemas): what the reviewer's forms are built from.
+export const ZReviewSchemasQuery = z.object({ id: ZUuid("id") });
+export const ZReviewSchemasResponse = z.object({
+  agent_type: z.string(),
+  agent_version: z.number().int(),
+  /** The run's input schema; null when the agent has none (a custom agent without input_schema). */
+  input_schema: z.record(z.string(), z.unknown()).nullable(),
+  /** What the agent answers; `{ type: "object" }` when it answers any object. */
+  output_schema: z.record(z.string(), z.unknown()),
+  /** Whether a request for changes may carry a `data_patch` (built-in agents' data only). */
+  data_patch: z.boolean(),
+});

@@ -12,6 +12,8 @@ import {
   ZRequestChangesRequest,
   ZRequestChangesResponse,
   ZResolveTriageResponse,
+  ZReviewSchemasQuery,
+  ZReviewSchemasResponse,
   ZVerdictRequest,
   ZVerdictResponse,
 } from "../../domains/triage/triage.schemas.ts";
@@ -20,6 +22,7 @@ import { triageChanges } from "../../domains/triage/triage-changes.ts";
 import { decideInBulk, listTriage, resolveTriageItem } from "../../domains/triage/triage.service.ts";
 import { claimTriageItem, releaseTriageItem } from "../../domains/reviews/claims.ts";
 import { recordVerdict } from "../../domains/reviews/spot-checks.ts";
+import { reviewSchemas } from "../../domains/reviews/review-schemas.ts";
 
 export const triageRouter = router({
   list: apiProcedure
@@ -43,6 +46,13 @@ export const triageRouter = router({
     .input(ZListTriageQuery)
     .output(ZListTriageResponse)
     .query(({ ctx, input }) => listTriage(ctx.principal, input)),
+
+  // Dashboard only: the input and output schemas the reviewer's forms are built from.
+  schemas: apiProcedure
+    .meta({ scope: "triage:read", rateLimit: "standard" })
+    .input(ZReviewSchemasQuery)
+    .output(ZReviewSchemasResponse)
+    .query(({ ctx, input }) => reviewSchemas(ctx.principal, input.id)),
 
   approve: apiProcedure
     .meta({
