@@ -96,7 +96,8 @@ describe("steps of a built-in run", () => {
   });
 
   it("a center-routed run: the routing decision, then the specialist's findings", async () => {
-    const runId = await postRun({ task: "Please pay this", data: { invoice } });
+    // Another vendor's INV-9: Acme's waits for a person above, and a routed run is matched against it too.
+    const runId = await postRun({ task: "Please pay this", data: { invoice: { ...invoice, vendor: "Routed Co" } } });
     await settled(runId);
     const steps = await stepsOf(runId);
     const agents = steps.filter((step) => step.type === "agent");
