@@ -7,16 +7,18 @@ const DOMAINS_BELOW = {
   auth: ["limits"],
   limits: [],
   idempotency: [],
+  // Durable work as domains ask for it: jobs written in the transaction that creates the work.
+  "work-queue": [],
   // agents: the built-in types whose spot-check rates an organization sets.
   organizations: ["auth", "agents"],
   usage: ["agents", "auth"],
   "agent-definitions": ["agents", "auth"],
-  runs: ["agents", "agent-definitions", "auth", "usage"],
-  triage: ["runs", "auth", "reviews"],
-  batches: ["runs", "auth", "usage", "agents", "agent-definitions"],
-  webhooks: ["runs", "auth"],
+  runs: ["agents", "agent-definitions", "auth", "usage", "work-queue"],
+  triage: ["runs", "auth", "reviews", "work-queue"],
+  batches: ["runs", "auth", "usage", "agents", "agent-definitions", "work-queue"],
+  webhooks: ["runs", "auth", "work-queue"],
   // Claims and review rounds: what a decision on a triage item may do, below the triage service.
-  reviews: ["runs", "auth", "agents"],
+  reviews: ["runs", "auth", "agents", "work-queue"],
   // The quality report and the corrections export: reads over runs and their triage items.
   quality: ["runs", "agent-definitions", "agents", "auth", "triage"],
 };

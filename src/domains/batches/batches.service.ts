@@ -12,7 +12,7 @@ import { isBuiltInAgentType, type TAgentType } from "../agents/agent-types.ts";
 import { BUILT_IN_INPUT_SCHEMAS } from "../agents/input-schemas.ts";
 import { acceptWork, assertInputsFit, type TRecordAccepted } from "../runs/accept-work.ts";
 import { countSettledRows } from "../runs/batch-row-settlement.ts";
-import { workDispatcher } from "../runs/dispatcher.ts";
+import { startBatchWork } from "./batch-work.ts";
 import { usesModel } from "../runs/run-execution.ts";
 import type { TCreateBatchRequest, TCreateBatchResponse } from "./batches.schemas.ts";
 
@@ -102,9 +102,8 @@ export async function createBatch(
         agentType: request.agent_type,
         modelBacked: !principal.livemode && usesModel({ agentType: request.agent_type, task: tasks[index]!, data: request.rows[index]!.data ?? null }),
       }));
-      return { created: job, chargedRuns, response: { job: serializeJob(job) } };
+      return { chargedRuns, works: [startBatchWork(job.id)], response: { job: serializeJob(job) } };
     },
-    dispatch: (job) => workDispatcher().batchAccepted(job.id),
   });
 }
 

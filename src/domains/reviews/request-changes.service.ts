@@ -8,7 +8,8 @@ import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { isBuiltInAgentType } from "../agents/agent-types.ts";
 import { assertInputsFit, countTestModeRound } from "../runs/accept-work.ts";
 import { settleBatchRowForRun } from "../runs/batch-row-settlement.ts";
-import { workDispatcher } from "../runs/dispatcher.ts";
+import { executeRunWork, triageDecidedEvent } from "../runs/run-work.ts";
+import { announceWorkQueued, enqueueWork, publishWaitEvent } from "../work-queue/enqueue.ts";
 import { publishRunChange, publishTriageChange } from "../runs/run-notifier.ts";
 import { db } from "../../foundation/db/client.ts";
 import { conflict, notFound, validationError } from "../../foundation/errors.ts";
@@ -64,8 +65,7 @@ export async function requestChanges(principal: TPrincipal, triageItemId: string
       },
     });
     if (count === 0) throw conflict("Triage item was decided or claimed by someone else meanwhile");
-    // Queued, not running: the engine's start moves it on, and until then the orphan sweep
-    // can see a round whose hand-over was lost (a queued run without its job).
+    // Queued, not running: its next round's job (queued below, in this transaction) starts it.
     const { count: runsMoved } = await tx.run.updateMany({
       where: { id: current.id, status: "pending_triage", reviewRound: existing.round },
       data: { status: "queued", reviewRound: existing.round + 1, resolution: "changes_requested", requiresTriage: false, ...(data ? { data } : {}) },
@@ -76,11 +76,13 @@ export async function requestChanges(principal: TPrincipal, triageItemId: string
     await countTestModeRound(tx, principal, run);
     // A batch row goes back to pending (not settled while it waited, so no counter moves).
     await settleBatchRowForRun(tx, run);
+    await enqueueWork(tx, [executeRunWork({ runId: run.id, priority: run.priority, batchJobId: run.batchJobId, reviewRound: run.reviewRound })]);
+    await publishWaitEvent(tx, triageDecidedEvent(existing.id));
     return { item: { id: existing.id, resolvedAt }, run };
   });
   publishRunChange(run.id);
   publishTriageChange(run.organizationId, run.livemode);
-  await workDispatcher().runAccepted({ runId: run.id, priority: run.priority, batchJobId: run.batchJobId, reviewRound: run.reviewRound });
+  announceWorkQueued();
   return {
     data: { id: item.id, status: "changes_requested" as const, resolved_at: iso(item.resolvedAt), run_id: run.id, review_round: run.reviewRound },
   };

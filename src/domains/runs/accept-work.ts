@@ -1,8 +1,7 @@
 // Accepting work, the same way for a run and for a batch: check the callback URL, then
-// atomically create the records, charge every run and record the idempotent response,
-// and only after that has committed hand the work over. Nothing accepted is lost (the
-// records exist before the hand-over, and start-up re-dispatches queued work) and nothing
-// refused is charged (402 rolls the whole write back). The charge comes last in the
+// atomically create the records, queue their jobs, charge every run and record the
+// idempotent response. Nothing accepted is lost (the jobs commit with the records) and
+// nothing refused is charged (402 rolls the whole write back). The charge comes last in the
 // transaction: it takes the period's balance-row lock, held until commit.
 import { db, type TDatabase } from "../../foundation/db/client.ts";
 import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
@@ -13,6 +12,8 @@ import { BUILT_IN_INPUT_SCHEMAS, dataPath, inputIssues } from "../agents/input-s
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { debitForRuns, type TChargedRun } from "../usage/credits.ts";
 import { countTestModeModelRuns } from "../usage/test-mode-allowance.ts";
+import { announceWorkQueued, enqueueWork } from "../work-queue/enqueue.ts";
+import type { TWork } from "../work-queue/work.ts";
 import { usesModel } from "./run-execution.ts";
 
 type TTransaction = Prisma.TransactionClient;
@@ -49,19 +50,18 @@ export function assertInputsFit(agentType: TAgentType, inputs: readonly { data: 
 /** Called inside the accepting transaction with the response about to be returned (the idempotency record). */
 export type TRecordAccepted<TResponse> = (tx: TTransaction, response: TResponse) => Promise<void>;
 
-export async function acceptWork<TResponse, TCreated>(input: {
+export async function acceptWork<TResponse>(input: {
   principal: TPrincipal;
   webhookUrl?: string;
-  /** Writes the records; returns the runs to charge and the response to send. */
-  create: (tx: TTransaction) => Promise<{ created: TCreated; chargedRuns: TChargedRun[]; response: TResponse }>;
+  /** Writes the records; returns the runs to charge, the jobs to queue and the response to send. */
+  create: (tx: TTransaction) => Promise<{ chargedRuns: TChargedRun[]; works: TWork[]; response: TResponse }>;
   recordAccepted?: TRecordAccepted<TResponse>;
-  /** Hands the committed work to the execution engine. */
-  dispatch: (created: TCreated) => Promise<void>;
 }): Promise<TResponse> {
   if (input.webhookUrl) await assertDeliverableUrl(input.webhookUrl, { path: "webhook_url" });
-  const { created, response } = await db().$transaction(
+  const { response } = await db().$transaction(
     async (tx) => {
       const accepted = await input.create(tx);
+      await enqueueWork(tx, accepted.works);
       await input.recordAccepted?.(tx, accepted.response);
       // Charged in this transaction: without the credits, nothing here is committed (402).
       await debitForRuns(tx, input.principal, accepted.chargedRuns);
@@ -70,22 +70,21 @@ export async function acceptWork<TResponse, TCreated>(input: {
     // A 500-row batch writes ~1,500 rows here: Prisma's 5 s default is too tight on a busy machine.
     { maxWait: ACCEPT_TRANSACTION_MAX_WAIT_MS, timeout: ACCEPT_TRANSACTION_TIMEOUT_MS },
   );
-  await input.dispatch(created);
+  announceWorkQueued();
   return response;
 }
 
 /**
- * Accepting work whose records and charge are ONE statement (`write`, e.g. a run insert
- * behind chargeAndInsert): no transaction round trips, and the balance row is locked only
- * while the database runs that statement. With an idempotency record, the record and the
- * statement share a transaction (the record first, so the balance lock is held briefly).
+ * Accepting work whose records, job and charge are ONE statement (`write`, e.g. a run and
+ * its job behind chargeAndInsert): no transaction round trips, and the balance row is locked
+ * only while the database runs that statement. With an idempotency record, the record and
+ * the statement share a transaction (the record first, so the balance lock is held briefly).
  */
 export async function acceptInOneStatement<TResponse>(input: {
   webhookUrl?: string;
   response: TResponse;
   write: (client: TDatabase | TTransaction) => Promise<void>;
   recordAccepted?: TRecordAccepted<TResponse>;
-  dispatch: () => Promise<void>;
 }): Promise<TResponse> {
   if (input.webhookUrl) await assertDeliverableUrl(input.webhookUrl, { path: "webhook_url" });
   const { recordAccepted } = input;
@@ -100,7 +99,7 @@ export async function acceptInOneStatement<TResponse>(input: {
   } else {
     await input.write(db());
   }
-  await input.dispatch();
+  announceWorkQueued();
   return input.response;
 }
 

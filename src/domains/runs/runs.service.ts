@@ -12,7 +12,8 @@ import type { TPagination } from "../../foundation/pagination.ts";
 import { chargeAndInsert } from "../usage/credits.ts";
 import { acceptInOneStatement, assertInputsFit, type TRecordAccepted } from "./accept-work.ts";
 import { settleBatchRowForRun } from "./batch-row-settlement.ts";
-import { workDispatcher } from "./dispatcher.ts";
+import { enqueueWorkSql } from "../work-queue/enqueue.ts";
+import { executeRunWork } from "./run-work.ts";
 import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
 import { findRunPage, findRunWithTriage } from "./run-queries.ts";
 import { buildRunSteps } from "./run-steps.ts";
@@ -22,9 +23,8 @@ import { serializeRun, serializeRunListItem, serializeTriageItem, triageItemActo
 import { actorOf } from "../auth/actors.ts";
 
 /**
- * Accepts a run: the run, its charge and ledger entry are one statement (with
- * `recordAccepted`, the idempotency record, in the same transaction); work is dispatched
- * only once that has committed.
+ * Accepts a run: the run, its job, its charge and ledger entry are one statement (with
+ * `recordAccepted`, the idempotency record, in the same transaction).
  */
 export async function createRun(
   principal: TPrincipal,
@@ -58,12 +58,14 @@ export async function createRun(
     SELECT ${runId}::uuid, ${principal.organizationId}::uuid, ${principal.livemode}, ${request.agent_type}, ${agentVersion}, ${agentLivemode}::boolean, ${priority}::"RunPriority",
            ${request.task}, ${data}::jsonb, ${request.webhook_url ?? null}, ${principal.apiKeyId}::uuid, ${acceptedAt}::timestamptz, ${acceptedAt}::timestamptz
     FROM charged`;
+  // Its job, only when the run was inserted (the same condition).
+  const queueRun = enqueueWorkSql([executeRunWork({ runId, priority })], Prisma.sql`EXISTS (SELECT 1 FROM charged)`);
   return acceptInOneStatement({
     webhookUrl: request.webhook_url,
     recordAccepted,
     response: { run_id: runId, status: "queued", agent_type: request.agent_type, estimated_completion: "async" },
-    write: (client) => chargeAndInsert(client, principal, [{ runId, agentType: request.agent_type, modelBacked }], insertRun),
-    dispatch: () => workDispatcher().runAccepted({ runId, priority }),
+    write: (client) =>
+      chargeAndInsert(client, principal, [{ runId, agentType: request.agent_type, modelBacked }], insertRun, queueRun),
   });
 }
 

@@ -9,7 +9,8 @@ import { AppError, conflict, notFound, validationError } from "../../foundation/
 import { logger } from "../../foundation/logger.ts";
 import { readPage, type TPagination } from "../../foundation/pagination.ts";
 import { asJsonObject, type TJsonObject } from "../../foundation/schemas.ts";
-import { workDispatcher } from "../runs/dispatcher.ts";
+import { runOutcomeWork, triageDecidedEvent } from "../runs/run-work.ts";
+import { announceWorkQueued, enqueueWork, publishWaitEvent } from "../work-queue/enqueue.ts";
 import { publishRunChange, publishTriageChange } from "../runs/run-notifier.ts";
 import type { TRejectReasonCode, TRunResolution } from "../runs/runs.schemas.ts";
 import { serializeTriageItem, triageItemActors, withTriageItemActors } from "../runs/serializers.ts";
@@ -146,21 +147,19 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
     if (runsMoved === 0) throw conflict("The run is no longer waiting for a person");
     const run = await tx.run.findUniqueOrThrow({ where: { id: existing.runId } });
     await settleBatchRowForRun(tx, run);
+    if (decision.approve) {
+      // Approval completes the run: the run.completed event (rejection has no event), whose
+      // payload reads the run's stored output, i.e. the approved (possibly edited) one.
+      await enqueueWork(tx, [
+        runOutcomeWork({ event: "run.completed", runId: run.id, organizationId: run.organizationId, batchJobId: run.batchJobId, triageItemId: null }),
+      ]);
+    }
+    await publishWaitEvent(tx, triageDecidedEvent(triageItemId));
     return { item: await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } }), run };
   });
   publishRunChange(run.id);
   publishTriageChange(run.organizationId, run.livemode);
-  if (decision.approve) {
-    // Approval completes the run: the spec's run.completed event (rejection has no event).
-    // Its payload reads the run's stored output, i.e. the approved (possibly edited) one.
-    await workDispatcher().runOutcome({
-      event: "run.completed",
-      runId: run.id,
-      organizationId: run.organizationId,
-      batchJobId: run.batchJobId,
-      triageItemId: null,
-    });
-  }
+  announceWorkQueued();
   const serialized = serializeTriageItem(item);
   return {
     data: {

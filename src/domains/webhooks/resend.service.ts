@@ -13,7 +13,8 @@ import { tenantScope } from "../auth/tenant.ts";
 import type { TRunEventName } from "../runs/run-events.ts";
 import { deliverAndRecord } from "./delivery-attempt.ts";
 import { runEventContent } from "./delivery-plan.ts";
-import { resendQueue, type TResendRequest } from "./resend-queue.ts";
+import { announceWorkQueued, enqueueWork } from "../work-queue/enqueue.ts";
+import { resendWork, type TResendRequest } from "./webhook-work.ts";
 import { testEventBody } from "./run-event-payload.ts";
 import { triageOverdueBodyFor } from "./triage-overdue.ts";
 import { TRIAGE_OVERDUE_EVENT, ZWebhookEventName, type TWebhookEventName } from "./webhook-events.ts";
@@ -39,7 +40,8 @@ export async function requestResend(principal: TPrincipal, webhookId: string, de
   if (!delivery?.webhook) throw notFound("Delivery");
   if (!delivery.webhook.isActive) throw conflict("The webhook is disabled; enable it before resending");
   const request: TResendRequest = { resendId: randomUUID(), deliveryId: delivery.id, webhookId, ...tenantScope(principal) };
-  await resendQueue()(request);
+  await enqueueWork(db(), [resendWork(request)]);
+  announceWorkQueued();
   return { data: { webhook_id: webhookId, delivery_id: delivery.id, event_id: delivery.eventId, status: "queued" as const } };
 }
 

@@ -1,8 +1,9 @@
 // triage.overdue: announced once when a pending triage item passes its due_at, to the
 // webhooks that subscribed to it (opt-in; docs/api-conventions.md, "Claims, due times and bulk
-// decisions"). The sweep (src/jobs/triage-overdue-sweep.ts) finds the items, requests the
-// deliveries, then marks the items notified with one conditional UPDATE: a crash before the
-// mark repeats the request, which the deliveries' keys make a no-op, so nothing is lost or sent twice.
+// decisions"). Each review item has a durable timer (src/jobs/functions/announce-triage-overdue.ts)
+// that finds the item due, requests the deliveries, then marks it notified with one
+// conditional UPDATE: a crash before the mark repeats the request, which the deliveries'
+// keys make a no-op, so nothing is lost or sent twice.
 import { createHash } from "node:crypto";
 import { db, sqlQuery } from "../../foundation/db/client.ts";
 import { activeClaim } from "../runs/serializers.ts";
@@ -61,15 +62,26 @@ const OVERDUE_COLUMNS = `t.id, t.kind, t.organization_id AS "organizationId", t.
   r.agent_type AS "agentType", t.agent_version AS "agentVersion", t.due_at AS "dueAt",
   t.claimed_by AS "claimedBy", t.claimed_by_name AS "claimedByName", t.claimed_until AS "claimedUntil"`;
 
-/** Pending items past due_at not yet announced, soonest due first (the (status, due_at) index). */
-export function findUnannouncedOverdueItems(limit: number): Promise<TOverdueItem[]> {
-  return sqlQuery<TOverdueItem>(
-    `SELECT ${OVERDUE_COLUMNS} FROM triage_items t JOIN runs r ON r.id = t.run_id
-     WHERE t.status = 'pending' AND t.overdue_notified_at IS NULL AND t.due_at <= now()
-     ORDER BY t.due_at, t.id LIMIT $1`,
-    [limit],
-    "triage-overdue-candidates",
+/** When a pending review item not yet announced falls due (ISO), or null when there is nothing to wait for. */
+export async function unannouncedDueAt(triageItemId: string): Promise<string | null> {
+  const [row] = await sqlQuery<{ dueAt: Date }>(
+    `SELECT due_at AS "dueAt" FROM triage_items
+     WHERE id = $1::uuid AND status = 'pending' AND kind = 'review' AND overdue_notified_at IS NULL AND due_at IS NOT NULL`,
+    [triageItemId],
+    "triage-overdue-due-at",
   );
+  return row ? row.dueAt.toISOString() : null;
+}
+
+/** The item, if it is pending, past due_at and not yet announced. */
+export async function findUnannouncedOverdueItem(triageItemId: string): Promise<TOverdueItem | null> {
+  const [item] = await sqlQuery<TOverdueItem>(
+    `SELECT ${OVERDUE_COLUMNS} FROM triage_items t JOIN runs r ON r.id = t.run_id
+     WHERE t.id = $1::uuid AND t.status = 'pending' AND t.overdue_notified_at IS NULL AND t.due_at <= now()`,
+    [triageItemId],
+    "triage-overdue-candidate",
+  );
+  return item ?? null;
 }
 
 /** One delivery per active webhook of the item's organization and mode that lists triage.overdue. */
@@ -98,8 +110,8 @@ export async function planTriageOverdueDeliveries(items: TOverdueItem[]): Promis
 }
 
 /**
- * Marks the items announced: one conditional UPDATE, so of several instances sweeping at once
- * exactly one marks each item; an item decided meanwhile is left as it is. Answers the ids marked.
+ * Marks the items announced: one conditional UPDATE, so an item is marked once; an item
+ * decided meanwhile is left as it is. Answers the ids marked.
  */
 export async function markTriageOverdueNotified(ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];

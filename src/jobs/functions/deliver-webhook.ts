@@ -1,38 +1,40 @@
-// Delivers one run event to one destination: attempt, and on failure wait and try again on
-// the schedule of decisions.md (5 s, 30 s, 2 min, 15 min, 1 h, 4 h: 7 attempts). Waits are
-// durable step.sleep calls, so a restart does not lose a pending retry. Deliveries start
-// before queued runs (priority +600 s, as far ahead as Inngest allows): announcing work that
-// is done should not wait behind work not yet started.
-import { durationToMs } from "inngest";
+// Delivers one event to one destination: attempt, and on failure wait and try again on the
+// schedule (5 s, 30 s, 2 min, 15 min, 1 h, 4 h: 7 attempts; WEBHOOK_RETRY_SCHEDULE). Each
+// wait is a durable timer to a time the attempt's own step fixed, so a restart neither
+// loses a pending retry nor moves it.
 import { env } from "../../foundation/env.ts";
 import { attemptDelivery } from "../../domains/webhooks/delivery-attempt.ts";
-import { inngest } from "../client.ts";
-import { webhookDeliveryRequested } from "../events.ts";
+import { ZDeliveryTarget } from "../../domains/webhooks/delivery-plan.ts";
+import { defineJob } from "../job.ts";
 
-export function retrySchedule(): string[] {
+const DURATION = /^(\d+)(ms|s|m|h|d)$/;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** The waits between attempts, in milliseconds ("5s,30s,2m,…"; checked at start-up by env.ts). */
+export function retryScheduleMs(): number[] {
   return env()
     .WEBHOOK_RETRY_SCHEDULE.split(",")
-    .map((delay) => delay.trim());
+    .map((delay) => {
+      const match = DURATION.exec(delay.trim());
+      if (!match) throw new Error(`WEBHOOK_RETRY_SCHEDULE: cannot read "${delay}"`);
+      return Number(match[1]) * UNIT_MS[match[2]!]!;
+    });
 }
 
-export const deliverWebhook = inngest.createFunction(
-  {
-    id: "deliver-webhook",
-    triggers: [webhookDeliveryRequested],
-    retries: 3,
-    idempotency: "event.data.deliveryKey",
-    priority: { run: "600" },
-  },
-  async ({ event, step }) => {
-    const schedule = retrySchedule();
+export const deliverWebhook = defineJob({
+  name: "deliver-webhook",
+  payload: ZDeliveryTarget,
+  handler: async (target, io) => {
+    const schedule = retryScheduleMs();
     for (let attempt = 1; attempt <= schedule.length + 1; attempt += 1) {
-      const delay = schedule[attempt - 1];
-      const result = await step.run(`attempt-${attempt}`, () =>
-        attemptDelivery(event.data, attempt, delay ? durationToMs(delay as never) : null),
-      );
+      const delayMs = schedule[attempt - 1] ?? null;
+      const result = await io.run(`attempt-${attempt}`, async () => ({
+        ...(await attemptDelivery(target, attempt, delayMs)),
+        retryAt: delayMs === null ? null : Date.now() + delayMs,
+      }));
       if (result.succeeded || result.abandoned) return { attempts: attempt, succeeded: result.succeeded };
-      if (delay) await step.sleep(`wait-after-${attempt}`, delay as never);
+      if (result.retryAt !== null) await io.sleepUntil(`wait-after-${attempt}`, new Date(result.retryAt));
     }
     return { attempts: schedule.length + 1, succeeded: false };
   },
-);
+});

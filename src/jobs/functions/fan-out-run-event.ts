@@ -1,10 +1,11 @@
-// A run event announced by an event (a person's triage decision, a cancelled run, a run
-// execute-run gave up on): request one delivery per destination, in one step.
-import { inngest } from "../client.ts";
-import { runCompleted, runFailed, runTriageRequired } from "../events.ts";
+// A run event announced from outside execute-run (a person's decision, a run execute-run
+// gave up on): request one delivery per destination.
+import { ZRunOutcomePayload } from "../../domains/runs/run-work.ts";
+import { defineJob } from "../job.ts";
 import { requestRunEventDeliveries } from "./request-deliveries.ts";
 
-export const fanOutRunEvent = inngest.createFunction(
-  { id: "fan-out-run-event", triggers: [runCompleted, runFailed, runTriageRequired], retries: 3 },
-  async ({ event, step }) => step.run("request-deliveries", async () => ({ deliveries: await requestRunEventDeliveries(event.data) })),
-);
+export const fanOutRunEvent = defineJob({
+  name: "fan-out-run-event",
+  payload: ZRunOutcomePayload,
+  handler: async (outcome, io) => ({ deliveries: await requestRunEventDeliveries(io, outcome) }),
+});

@@ -1,8 +1,10 @@
-// The explicit list of functions: served to a real Inngest server and run by the embedded executor.
+// The explicit list of jobs: run by the local engine, or served to an Inngest server.
+import type { TAnyJob } from "../job.ts";
+import { announceTriageOverdue } from "./announce-triage-overdue.ts";
 import { deliverWebhook } from "./deliver-webhook.ts";
 import { executeRun } from "./execute-run.ts";
 import { fanOutRunEvent } from "./fan-out-run-event.ts";
 import { resendWebhook } from "./resend-webhook.ts";
 import { startBatch } from "./start-batch.ts";
 
-export const functions = [executeRun, startBatch, fanOutRunEvent, deliverWebhook, resendWebhook];
+export const jobs = [executeRun, startBatch, fanOutRunEvent, deliverWebhook, resendWebhook, announceTriageOverdue] as unknown as TAnyJob[];

@@ -1,0 +1,49 @@
+// Durable work as the domains ask for it: a named job with its payload and the options of
+// this one request (idempotency key, concurrency key, priority), written by the statement or
+// transaction that creates the work (enqueue.ts), so committed work always has its job. Which
+// engine carries it out is the jobs layer's business (docs/architecture.md, "Execution").
+import type { Prisma } from "../../generated/prisma/client.ts";
+
+/** Every job the service runs, with what is fixed per job: its attempts and its Inngest trigger. */
+export const JOB_SPECS = {
+  "execute-run": { retries: 3, event: "app/run.requested", concurrencyLimit: 10 },
+  "start-batch": { retries: 3, event: "app/batch.created", concurrencyLimit: null },
+  "fan-out-run-event": { retries: 3, event: "app/run.announced", concurrencyLimit: null },
+  "deliver-webhook": { retries: 3, event: "app/webhook.delivery-requested", concurrencyLimit: null },
+  "resend-webhook": { retries: 3, event: "app/webhook.resend-requested", concurrencyLimit: null },
+  "announce-triage-overdue": { retries: 3, event: "app/triage.opened", concurrencyLimit: null },
+} as const satisfies Record<string, { retries: number; event: `app/${string}`; concurrencyLimit: number | null }>;
+
+export type TJobName = keyof typeof JOB_SPECS;
+export const JOB_NAMES = Object.keys(JOB_SPECS) as TJobName[];
+
+/** One request for a job. `key` de-duplicates: work enqueued twice with one key runs once. */
+export type TWork<TPayload = Record<string, unknown>> = {
+  job: TJobName;
+  payload: TPayload;
+  key: string;
+  /** Jobs sharing a key run at most the job's `concurrencyLimit` at once (a batch's rows). */
+  concurrencyKey?: string;
+  /** Seconds ahead of (positive) or behind (negative) equal work queued at the same time. */
+  priority?: number;
+};
+
+/**
+ * Events that resolve a job's `waitForEvent`. `key` is the value the waiting job matches on
+ * (e.g. a triage item id), `id` de-duplicates the event itself.
+ */
+export const WAIT_EVENTS = {
+  "app/triage.decided": { matchField: "triageItemId" },
+} as const;
+export type TWaitEventName = keyof typeof WAIT_EVENTS;
+export type TWaitEvent = { name: TWaitEventName; id: string; data: Record<string, unknown> & { [field: string]: unknown } };
+
+/** The match value of an event: the field its waiters match on. */
+export function waitKeyOf(event: TWaitEvent): string {
+  const value = event.data[WAIT_EVENTS[event.name].matchField];
+  if (typeof value !== "string" || value.length === 0) throw new Error(`${event.name} needs data.${WAIT_EVENTS[event.name].matchField}`);
+  return value;
+}
+
+/** A client that can run a raw statement: the Prisma client or a transaction's. */
+export type TStatementClient = { $executeRaw: (query: Prisma.Sql) => Promise<number> };
