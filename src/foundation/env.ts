@@ -35,8 +35,6 @@ const ZEnvSchema = z.object({
     .string()
     .regex(/^\s*\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*\s*$/, "must be a comma-separated list of durations like 5s,30s,2m")
     .default("5s,30s,2m,15m,1h,4h"),
-  // How often each instance looks for triage items past due_at to announce (triage.overdue).
-  TRIAGE_OVERDUE_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   // An endpoint whose deliveries have all failed for this long is disabled (Svix's rule).
   WEBHOOK_DISABLE_AFTER_FAILING_HOURS: z.coerce.number().min(1).default(5 * 24),
   // After a secret rotation, deliveries are signed with the old secret too for this long.

@@ -5,7 +5,7 @@
 // its saved result instead of running again, so everything outside `run` must be safe to
 // repeat. docs/architecture.md, "Execution", shows the whole picture.
 import type { z } from "zod";
-import { JOB_SPECS, type TJobName, type TWaitEventName, type TWork } from "../domains/work-queue/work.ts";
+import { JOB_SPECS, type TJobSpecs, type TWaitEventName, type TWork } from "../domains/work-queue/work.ts";
 
 export type TWaitOptions = {
   event: TWaitEventName;
@@ -31,7 +31,10 @@ export interface TJobIO {
 export type TJobContext = { attempt: number };
 
 export type TJobDefinition<TPayload = unknown> = {
-  name: TJobName;
+  /** A name of JOB_SPECS (src/domains/work-queue/work.ts), or a test's own with its `specs`. */
+  name: string;
+  /** Attempts after the first; defaults to the job's spec. */
+  retries?: number;
   payload: z.ZodType<TPayload>;
   handler: (payload: TPayload, io: TJobIO, context: TJobContext) => Promise<unknown>;
   /** Runs once when the job fails for good (its attempts used up), with the last error. */
@@ -39,8 +42,10 @@ export type TJobDefinition<TPayload = unknown> = {
 };
 
 /** Declares a job; its attempts and concurrency limit come from its spec (work.ts, JOB_SPECS). */
-export function defineJob<TPayload>(definition: TJobDefinition<TPayload>): TJobDefinition<TPayload> & { retries: number } {
-  return { ...definition, retries: JOB_SPECS[definition.name].retries };
+export function defineJob<TPayload>(definition: TJobDefinition<TPayload>, specs: TJobSpecs = JOB_SPECS): TJobDefinition<TPayload> & { retries: number } {
+  const spec = specs[definition.name];
+  if (!spec && definition.retries === undefined) throw new Error(`No job spec is named ${definition.name}`);
+  return { ...definition, retries: definition.retries ?? spec!.retries };
 }
 
 export type TAnyJob = TJobDefinition<never> & { retries: number };

@@ -6,7 +6,7 @@
 import { Prisma } from "../../generated/prisma/client.ts";
 import { publishChange } from "../../foundation/change-notifier.ts";
 import { usesInngestServer } from "../../foundation/env.ts";
-import { JOB_SPECS, waitKeyOf, type TStatementClient, type TWaitEvent, type TWork } from "./work.ts";
+import { JOB_SPECS, waitKeyOf, type TJobSpecs, type TStatementClient, type TWaitEvent, type TWork } from "./work.ts";
 
 /** The change topic that wakes the engine (the executor's loop or the outbox relay). */
 export const WORK_QUEUED_TOPIC = "work-queued";
@@ -24,12 +24,12 @@ export function outboxEventData(work: TWork) {
  * `when`, if given, is a condition the rows are inserted under (e.g. that the charge of the
  * same statement went through).
  */
-export function enqueueWorkSql(works: readonly TWork[], when?: Prisma.Sql): Prisma.Sql {
+export function enqueueWorkSql(works: readonly TWork[], when?: Prisma.Sql, specs: TJobSpecs = JOB_SPECS): Prisma.Sql {
   if (works.length === 0) throw new Error("enqueueWorkSql: no work");
   const guard = when ? Prisma.sql`WHERE ${when}` : Prisma.empty;
   if (usesInngestServer()) {
     const rows = works.map(
-      (work) => Prisma.sql`(${outboxEventId(work)}, ${JOB_SPECS[work.job].event}, ${JSON.stringify(outboxEventData(work))}::jsonb, ${index(works, work)}::int)`,
+      (work) => Prisma.sql`(${outboxEventId(work)}, ${specOf(specs, work).event}, ${JSON.stringify(outboxEventData(work))}::jsonb, ${index(works, work)}::int)`,
     );
     return Prisma.sql`
       INSERT INTO job_outbox (event_id, name, data)
@@ -38,7 +38,7 @@ export function enqueueWorkSql(works: readonly TWork[], when?: Prisma.Sql): Pris
       ON CONFLICT (event_id) DO NOTHING`;
   }
   const rows = works.map((work) => {
-    const spec = JOB_SPECS[work.job];
+    const spec = specOf(specs, work);
     const limited = spec.concurrencyLimit !== null;
     return Prisma.sql`(${work.job}, ${JSON.stringify(work.payload)}::jsonb, ${work.key}, ${limited ? (work.concurrencyKey ?? work.key) : null}::text,
       ${spec.concurrencyLimit}::int, ${work.priority ?? 0}::int, ${spec.retries + 1}::int, ${index(works, work)}::int)`;
@@ -54,10 +54,16 @@ export function enqueueWorkSql(works: readonly TWork[], when?: Prisma.Sql): Pris
 
 const index = (works: readonly TWork[], work: TWork) => works.indexOf(work);
 
+function specOf(specs: TJobSpecs, work: TWork) {
+  const spec = specs[work.job];
+  if (!spec) throw new Error(`No job is named ${work.job}`);
+  return spec;
+}
+
 /** Enqueues in the caller's transaction; call `announceWorkQueued` once it has committed. */
-export async function enqueueWork(client: TStatementClient, works: readonly TWork[]): Promise<void> {
+export async function enqueueWork(client: TStatementClient, works: readonly TWork[], specs: TJobSpecs = JOB_SPECS): Promise<void> {
   if (works.length === 0) return;
-  await client.$executeRaw(enqueueWorkSql(works));
+  await client.$executeRaw(enqueueWorkSql(works, undefined, specs));
 }
 
 /**

@@ -15,7 +15,9 @@ export const JOB_SPECS = {
 } as const satisfies Record<string, { retries: number; event: `app/${string}`; concurrencyLimit: number | null }>;
 
 export type TJobName = keyof typeof JOB_SPECS;
-export const JOB_NAMES = Object.keys(JOB_SPECS) as TJobName[];
+export type TJobSpec = { retries: number; event: `app/${string}`; concurrencyLimit: number | null };
+/** The specs a queue knows: the service's own, or a test's. */
+export type TJobSpecs = Readonly<Record<string, TJobSpec>>;
 
 /** One request for a job. `key` de-duplicates: work enqueued twice with one key runs once. */
 export type TWork<TPayload = Record<string, unknown>> = {

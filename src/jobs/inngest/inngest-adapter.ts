@@ -5,7 +5,7 @@
 // fixed expressions over them.
 import { Inngest, NonRetriableError as InngestNonRetriableError, RetryAfterError as InngestRetryAfterError, StepError } from "inngest";
 import { outboxEventData, outboxEventId } from "../../domains/work-queue/enqueue.ts";
-import { JOB_SPECS, WAIT_EVENTS } from "../../domains/work-queue/work.ts";
+import { JOB_SPECS, WAIT_EVENTS, type TJobSpecs } from "../../domains/work-queue/work.ts";
 import { NonRetriableError, RetryAfterError, StepFailedError, type TAnyJob, type TJobIO, type TReceivedEvent } from "../job.ts";
 
 export const INNGEST_APP_ID = "agent-workforce";
@@ -71,7 +71,8 @@ type TJobEvent = { data: { payload: unknown } };
 /** One Inngest function per job, with the job's options as Inngest's. */
 export function inngestFunctions(client: Inngest, jobs: readonly TAnyJob[]) {
   return jobs.map((job) => {
-    const spec = JOB_SPECS[job.name];
+    const spec = (JOB_SPECS as TJobSpecs)[job.name];
+    if (!spec) throw new Error(`No job spec is named ${job.name}`);
     const { onFailure } = job;
     return client.createFunction(
       {

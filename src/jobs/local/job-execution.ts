@@ -7,6 +7,7 @@
 // shutdown) saves the job's state and leaves the handler's promise pending for good, so no
 // catch block in a handler can swallow it.
 import { enqueueWork } from "../../domains/work-queue/enqueue.ts";
+import type { TJobSpecs } from "../../domains/work-queue/work.ts";
 import { db } from "../../foundation/db/client.ts";
 import { NonRetriableError, RetryAfterError, StepFailedError, type TAnyJob, type TJobIO, type TReceivedEvent } from "../job.ts";
 import type { TClaimedJob } from "./claim.ts";
@@ -21,6 +22,8 @@ export type TExecutionSettings = {
   running: () => boolean;
   /** Runs a job-state statement through a brief connection loss. */
   throughDrops: <T>(statement: () => Promise<T>) => Promise<T>;
+  /** The jobs `send` may queue (the service's JOB_SPECS, or a test's). */
+  specs: TJobSpecs;
   /** Something was queued (a job's `send`): the engine claims again. */
   workQueued: () => void;
 };
@@ -106,7 +109,7 @@ export async function executeJob(job: TClaimedJob, definition: TAnyJob, payload:
     async send(stepId, works): Promise<void> {
       if (steps[stepId]) return;
       if (ended) return never();
-      await enqueueWork(db(), works);
+      await enqueueWork(db(), works, settings.specs);
       await record(stepId, { type: "data", data: null });
       settings.workQueued();
     },

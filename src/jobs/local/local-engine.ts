@@ -8,6 +8,7 @@
 // failing for good gets its failure handler queued in the same statement.
 import { randomUUID } from "node:crypto";
 import { WORK_QUEUED_TOPIC } from "../../domains/work-queue/enqueue.ts";
+import { JOB_SPECS, type TJobSpecs } from "../../domains/work-queue/work.ts";
 import { subscribeToChanges } from "../../foundation/change-notifier.ts";
 import { db, sqlQuery } from "../../foundation/db/client.ts";
 import { logger } from "../../foundation/logger.ts";
@@ -24,6 +25,8 @@ const PACED_PASS_MS = 20;
 
 export type TLocalEngineOptions = {
   jobs: TAnyJob[];
+  /** The specs of the jobs (default: the service's JOB_SPECS; tests bring their own). */
+  specs?: TJobSpecs;
   /** Jobs executing at once in this process. */
   maxParallel: number;
   /**
@@ -222,6 +225,7 @@ export class LocalEngine {
         maxBackoffMs: MAX_BACKOFF_MS,
         running: () => this.running,
         throughDrops: (statement) => this.throughDrops(statement),
+        specs: this.options.specs ?? JOB_SPECS,
         workQueued: () => this.wake(),
       },
       failure,
