@@ -90,11 +90,8 @@ async function main() {
   // One plain line on stdout whatever LOG_LEVEL says: people and test harnesses read it.
   process.stdout.write(`Agent Workforce ready on http://localhost:${port} (pid ${process.pid})\n`);
 
-  // Shutdown (SIGTERM/SIGINT): every phase runs at once under one deadline. Before, the
-  // phases ran one after another: the HTTP drain waited the full 5 s for open SSE streams
-  // while the executor went on claiming new jobs, then the executor waited without a limit
-  // for every job in flight (a webhook receiver may hold a delivery 10 s), so a loaded
-  // server took 15-25 s to exit.
+  // Shutdown (SIGTERM/SIGINT): every phase runs at once under one deadline, so open SSE
+  // streams and jobs in flight (a webhook receiver may hold a delivery 10 s) cannot add up.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -105,8 +102,8 @@ async function main() {
       logger.error("shutdown did not finish in time; exiting");
       process.exit(1);
     }, settings.SHUTDOWN_GRACE_MS + 10_000).unref();
-    // The HTTP drain and the executor's run side by side under the one deadline.
-    const engineStopped = engine.stop(deadline).catch((error: unknown) => logger.error("executor stop failed", { error: String(error) }));
+    // The HTTP drain and the job engine's stop run side by side under the one deadline.
+    const engineStopped = engine.stop(deadline).catch((error: unknown) => logger.error("stopping the job engine failed", { error: String(error) }));
     const { streamsEnded } = await http.drain(server, deadline);
     await engineStopped;
     logger.info("drained", { streamsEnded, ms: settings.SHUTDOWN_GRACE_MS - (deadline - Date.now()) });

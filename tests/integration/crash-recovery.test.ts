@@ -70,7 +70,7 @@ describe("crash mid-batch", () => {
       ]);
       // Each run was carried out by its function body (no steps saved) and its result names its run.
       const results = await client.query(
-        `SELECT cardinality(stack) AS steps, result->>'runId' = event->'data'->>'runId' AS own_run, result->>'event' AS event, count(*)::int AS n
+        `SELECT (SELECT count(*) FROM jsonb_object_keys(steps))::int AS steps, result->>'runId' = payload->>'runId' AS own_run, result->>'event' AS event, count(*)::int AS n
          FROM job_runs WHERE function_id = 'execute-run' GROUP BY 1, 2, 3`,
       );
       expect(results.rows).toEqual([{ steps: 0, own_run: true, event: "run.completed", n: 200 }]);

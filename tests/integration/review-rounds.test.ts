@@ -7,6 +7,7 @@ import { completion, startFakeModelServer, type TFakeModelServer } from "../help
 import { startReceiver } from "../helpers/https-receiver.ts";
 import { withDatabase } from "../helpers/database.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
+import { CLAIM_LOCK_ID } from "../../src/jobs/local/claim.ts";
 import { until } from "../helpers/waiting.ts";
 
 let service: TOwnService;
@@ -340,24 +341,23 @@ describe("claims, batches and durability", () => {
     expect(await creditsUsed()).toBe(used);
   });
 
-  it("a round whose hand-over was lost after the commit is carried out after a restart", async () => {
+  it("a round's job commits with the request for changes: killed right after, a restart carries it out", async () => {
     const runId = await startRun({ task: "Match invoice INV-8 against PO-3", agent_type: "ap_specialist", data: INV_8_DATA });
     const { triage_item: item } = await settledInRound(runId, 0);
-    // What request-changes commits, without the hand-over that follows it.
-    await sql(`UPDATE triage_items SET status = 'changes_requested', resolved_at = now(), feedback = 'PO amended' WHERE id = $1`, [item.id]);
-    await sql(
-      `UPDATE runs SET status = 'queued', review_round = 1, resolution = 'changes_requested', data = jsonb_set(data, '{purchase_order}', $2::jsonb) WHERE id = $1`,
-      [runId, JSON.stringify({ ...PO_3, ...AMENDED_PO })],
-    );
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await api("GET", `/v1/runs/${runId}`, key)).body.run.status).toBe("queued");
-    const [sweepSees] = await sql(
-      `SELECT count(*)::int AS orphans FROM runs r WHERE r.id = $1 AND r.status = 'queued' AND NOT EXISTS (SELECT 1 FROM job_runs j
-         WHERE j.function_id = 'execute-run' AND j.idempotency_key = CASE WHEN r.review_round > 0 THEN r.id::text || ':round-' || r.review_round ELSE r.id::text END)`,
-      [runId],
-    );
-    expect(sweepSees).toEqual({ orphans: 1 });
-
+    // Held claims stop the engine from starting the round before the kill (claim.ts, CLAIM_LOCK_ID).
+    await withDatabase(service.databaseUrl, async (client) => {
+      await client.query("BEGIN");
+      await client.query(`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_ID})`);
+      const answer = await api("POST", `/v1/triage/${item.id}/request-changes`, key, { feedback: "PO amended", data_patch: { purchase_order: AMENDED_PO } });
+      expect(answer.status).toBe(200);
+      const jobs = await client.query(`SELECT idempotency_key, status::text FROM job_runs WHERE function_id = 'execute-run' AND idempotency_key LIKE $1 ORDER BY idempotency_key`, [`${runId}%`]);
+      expect(jobs.rows).toEqual([
+        { idempotency_key: runId, status: "completed" },
+        { idempotency_key: `${runId}:round-1`, status: "queued" },
+      ]);
+      await service.server().stop("SIGKILL");
+      await client.query("ROLLBACK");
+    });
     await service.start(settings);
     const done = await settledInRound(runId, 1);
     expect(done.run).toMatchObject({ status: "completed", review_round: 1, output: { decision: "approve_payment" } });

@@ -68,7 +68,6 @@ beforeAll(async () => {
     AGENT_MODEL_TIMEOUT_MS: "2000",
     NODE_EXTRA_CA_CERTS: certificate.certPath,
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-    TRIAGE_OVERDUE_SWEEP_MS: "200",
   });
   ({ orgId, key } = await service.createOrgKey("Spot Co"));
 }, 120_000);
@@ -228,16 +227,14 @@ describe("decisions by kind", () => {
     expect((await api("GET", "/v1/triage?kind=audit")).status).toBe(400);
   });
 
-  it("an overdue spot check is marked by the sweep but never announced as triage.overdue", async () => {
+  it("an overdue spot check has no overdue timer and is never announced as triage.overdue", async () => {
     const receiver = await receivers.start();
     const hook = await api("POST", "/v1/webhooks", { url: receiver.url, events: ["triage.overdue"] });
     expect(hook.status).toBe(201);
     const [spot] = await spotChecks("&status=pending");
     await sql("UPDATE triage_items SET due_at = now() - interval '1 minute' WHERE id = $1", [spot.id]);
-    await until("the sweep to mark the spot check", async () => {
-      const { rows } = await sql("SELECT overdue_notified_at FROM triage_items WHERE id = $1", [spot.id]);
-      return rows[0]?.overdue_notified_at ? true : undefined;
-    });
+    const { rows: timers } = await sql("SELECT id FROM job_runs WHERE function_id = 'announce-triage-overdue' AND payload->>'triageItemId' = $1", [spot.id]);
+    expect(timers).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(receiver.received).toHaveLength(0);
     await api("DELETE", `/v1/webhooks/${hook.body.data.id}`);

@@ -419,9 +419,10 @@ describe("due times from the organization's setting", () => {
 });
 
 // A server of this describe's own: a model (the fake OpenAI-compatible server) for an agent
-// whose version sets review.sla_minutes, and a sweep every 200 ms instead of every 30 s.
+// whose version sets review.sla_minutes.
 describe("due times from the agent version, and the triage.overdue event", () => {
-  const SWEEP_MS = 200;
+  // How long the test watches for a second triage.overdue that must not come.
+  const SETTLE_MS = 1_600;
   let service: TOwnService;
   let fake: TFakeModelServer;
   let receivers: ReturnType<typeof receiverSet>;
@@ -441,7 +442,6 @@ describe("due times from the agent version, and the triage.overdue event", () =>
       NODE_EXTRA_CA_CERTS: certificate.certPath,
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
       WEBHOOK_RETRY_SCHEDULE: "1s",
-      TRIAGE_OVERDUE_SWEEP_MS: String(SWEEP_MS),
     });
     ({ orgId, key } = await service.createOrgKey("Queue Co"));
   }, 120_000);
@@ -511,8 +511,18 @@ describe("due times from the agent version, and the triage.overdue event", () =>
     const overdueItem = overdue.triage_item.id as string;
     expect((await api("POST", `/v1/triage/${overdueItem}/claim`)).status).toBe(200);
     expect((await api("POST", `/v1/triage/${decided.triage_item.id}/approve`)).status).toBe(200);
-    // Due times are hours away: move them into the past in the database instead of waiting.
+    // Due times are hours away: move the items' due times, and the pending item's timer, into the past instead of waiting.
+    await until("the pending item's overdue timer to wait", async () => {
+      const { rows } = await ownSql(
+        `SELECT status::text FROM job_runs WHERE function_id = 'announce-triage-overdue' AND payload->>'triageItemId' = $1`,
+        [overdueItem],
+      );
+      return rows[0]?.status === "waiting" ? true : undefined;
+    });
     await ownSql(`UPDATE triage_items SET due_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])`, [[overdueItem, decided.triage_item.id]]);
+    await ownSql(`UPDATE job_runs SET run_after = now() WHERE function_id = 'announce-triage-overdue' AND payload->>'triageItemId' = $1 AND status = 'waiting'`, [
+      overdueItem,
+    ]);
 
     const [delivered] = await until("the triage.overdue delivery", () => (subscribed.received.length > 0 ? subscribed.received : undefined), 30_000);
     const dueAt = (await ownSql(`SELECT due_at FROM triage_items WHERE id = $1`, [overdueItem])).rows[0].due_at as Date;
@@ -537,8 +547,8 @@ describe("due times from the agent version, and the triage.overdue event", () =>
     });
     expect(delivered!.headers["webhook-id"]).toBe(body.id);
 
-    // Many sweeps later: still exactly one delivery, and the item is marked.
-    await new Promise((resolve) => setTimeout(resolve, SWEEP_MS * 8));
+    // A while later: still exactly one delivery, and the item is marked.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     expect(subscribed.received).toHaveLength(1);
     expect(unsubscribed.received.map((request) => request.headers["x-service-event"])).not.toContain("triage.overdue");
     const marks = await ownSql(`SELECT id, overdue_notified_at FROM triage_items WHERE id = ANY($1::uuid[])`, [[overdueItem, decided.triage_item.id, notYetDue.triage_item.id]]);

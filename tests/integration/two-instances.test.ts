@@ -64,7 +64,7 @@ function sampleInFlight(batchId: string) {
     while (active) {
       const rows = await client.query("SELECT count(*)::int AS n FROM runs WHERE batch_job_id = $1 AND status = 'running'", [batchId]);
       const jobs = await client.query(
-        `SELECT j.locked_by FROM job_runs j JOIN runs r ON r.id = (j.event->'data'->>'runId')::uuid
+        `SELECT j.locked_by FROM job_runs j JOIN runs r ON r.id = (j.payload->>'runId')::uuid
          WHERE j.function_id = 'execute-run' AND j.status = 'running' AND r.batch_job_id = $1`,
         [batchId],
       );
@@ -104,7 +104,7 @@ async function expectEachRunExecutedOnce(where: string, params: unknown[], expec
   expect(
     await query(
       `SELECT j.status, count(*)::int AS n, count(DISTINCT r.id)::int AS runs
-       FROM runs r JOIN job_runs j ON j.function_id = 'execute-run' AND (j.event->'data'->>'runId')::uuid = r.id WHERE ${where} GROUP BY j.status`,
+       FROM runs r JOIN job_runs j ON j.function_id = 'execute-run' AND (j.payload->>'runId')::uuid = r.id WHERE ${where} GROUP BY j.status`,
       params,
     ),
   ).toEqual([{ status: "completed", n: expected, runs: expected }]);

@@ -1,8 +1,7 @@
 // Request changes (POST /v1/triage/:id/request-changes; docs/api-conventions.md, "Review
 // rounds"): the reviewer sends the run back with feedback, and its agent runs again. One
-// transaction closes the round's item, applies a built-in agent's data patch and queues the
-// run with its next round; the hand-over to the engine follows the commit, and a lost one
-// is found by the orphan sweep (src/jobs/engine.ts), because the run waits as `queued`.
+// transaction closes the round's item, applies a built-in agent's data patch, queues the
+// run with its next round and writes that round's job, so the round cannot be lost.
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { isBuiltInAgentType } from "../agents/agent-types.ts";

@@ -1,5 +1,5 @@
-// The outcomes a run announces, named once. Webhook subscriptions, the Inngest events
-// (`app/<name>`), the dispatcher and the recorded outcome all derive from this list.
+// The outcomes a run announces, named once. Webhook subscriptions, the announcement jobs
+// and the recorded outcome all derive from this list.
 import { z } from "zod";
 
 export const RUN_EVENTS = ["run.completed", "run.failed", "run.triage_required"] as const;

@@ -1,4 +1,4 @@
-// Claiming queued jobs: one round trip, safe with any number of executors on one database.
+// Claiming queued jobs: one round trip, safe with any number of engines on one database.
 // Claims are serialised by a transaction-scoped advisory lock, and the statement after it
 // counts each concurrency key's running jobs in its own snapshot (taken once the lock is
 // granted), so a key's limit holds across processes. Nothing else takes that lock: a job

@@ -1,9 +1,9 @@
-// An executor's claim on a job is a lease: `locked_by` its instance, `locked_until` a
+// An engine's claim on a job is a lease: `locked_by` its instance, `locked_until` a
 // moment it renews while the job runs. A crashed process stops renewing, so its jobs are
 // taken back once the lease runs out; a process shutting down hands them back at once.
 import { db } from "../../foundation/db/client.ts";
 
-/** Queues again every job whose lease ran out (its executor crashed or stalled). */
+/** Queues again every job whose lease ran out (its engine crashed or stalled). */
 export async function reclaimExpiredLeases(): Promise<number> {
   const { count } = await db().jobRun.updateMany({
     where: { status: "running", lockedUntil: { lt: new Date() } },
@@ -12,7 +12,7 @@ export async function reclaimExpiredLeases(): Promise<number> {
   return count;
 }
 
-/** Extends the leases this executor still holds on `jobIds`. */
+/** Extends the leases this engine still holds on `jobIds`. */
 export async function renewLeases(instanceId: string, jobIds: string[], leaseMs: number): Promise<void> {
   if (jobIds.length === 0) return;
   await db().jobRun.updateMany({
@@ -22,7 +22,7 @@ export async function renewLeases(instanceId: string, jobIds: string[], leaseMs:
 }
 
 /**
- * Hands back every job this executor holds: queued again, runnable now, so another
+ * Hands back every job this engine holds: queued again, runnable now, so another
  * instance takes it over at once instead of after the lease. Safe because every
  * function's parts may run again: execute-run carries on with a run already running and
  * records an outcome only while the run is running (credits are charged at acceptance,

@@ -1,7 +1,7 @@
 // A job's own bookkeeping statements (save progress, complete, requeue, fail) retried
 // through a brief loss of the database connection: a terminated connection or a restart of
 // a few seconds then costs a short wait, not the whole job going back through lease expiry
-// and a second execution. Each statement is conditional on this executor still holding the
+// and a second execution. Each statement is conditional on this engine still holding the
 // job, so a repeat after an answer lost in transit changes nothing.
 import { isDatabaseUnavailable } from "../../foundation/errors.ts";
 
@@ -11,8 +11,8 @@ export const DEFAULT_DROP_BUDGET_MS = 8_000;
 
 /**
  * Retries `statement` while it fails because the connection dropped, waiting at most
- * `budgetMs` in all. The executor passes a share of its lease, so a job is never reclaimed by
- * another executor while this one still waits to record it.
+ * `budgetMs` in all. The engine passes a share of its lease, so a job is never reclaimed by
+ * another engine while this one still waits to record it.
  */
 export async function throughDrops<T>(statement: () => Promise<T>, budgetMs = DEFAULT_DROP_BUDGET_MS): Promise<T> {
   let waited = 0;
