@@ -1,5 +1,5 @@
 // Delivers one run event to one destination: attempt, and on failure wait and try again on
-// the schedule of decisions.md (5 s, 30 s, 2 min, 15 min, 1 h, 4 h: 7 attempts). Waits are
+// the schedule of docs/contract.md, "Delivery" (5 s, 30 s, 2 min, 15 min, 1 h, 4 h: 7 attempts). Waits are
 // durable step.sleep calls, so a restart does not lose a pending retry. Deliveries start
 // before queued runs (priority +600 s, as far ahead as Inngest allows): announcing work that
 // is done should not wait behind work not yet started.
