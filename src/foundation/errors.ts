@@ -1,4 +1,4 @@
-// The one error type and the one table that maps it to HTTP (decisions.md, "Errors").
+// The one error type and the one table that maps it to HTTP (docs/contract.md, "Errors").
 // Domain code throws AppError; the REST adapter, the SSE route and the dashboard's tRPC
 // formatter all render errors through toErrorResponse.
 import { TRPCError } from "@trpc/server";
@@ -11,7 +11,7 @@ const ZValidationIssue = z.object({ path: z.string(), message: z.string() });
 
 /**
  * THE error table: every error type with its HTTP status, the `error` field where the
- * spec fixes a sentence (else the type), what it means (the OpenAPI descriptions), and the
+ * contract fixes a sentence (else the type), what it means (the OpenAPI descriptions), and the
  * detail fields its body carries. Statuses, bodies and the OpenAPI Error schema all derive
  * from it.
  */
@@ -49,7 +49,7 @@ type TErrorDetails = {
   [K in TErrorType]: K extends "internal_error" ? Record<string, never> : z.infer<z.ZodObject<TErrorTable[K]["details"]>>;
 };
 
-/** The one body every error response has (decisions.md, "Errors"): switch on `type`. */
+/** The one body every error response has (docs/contract.md, "Errors"): switch on `type`. */
 export const ZErrorBody = z
   .object({
     error: z.string(),

@@ -1,4 +1,4 @@
-// SSRF guard for webhook URLs (decisions.md, "Webhooks"): a URL must be https:// and its
+// SSRF guard for webhook URLs (docs/contract.md, "Delivery"): a URL must be https:// and its
 // host must resolve only to public unicast addresses. Loopback, private, link-local,
 // carrier-grade NAT, unique-local, reserved addresses are refused unless
 // WEBHOOK_ALLOW_PRIVATE_URLS=true; cloud-metadata addresses are refused always (the flag

@@ -1,4 +1,4 @@
-// The admin CLI's commands and JSON output (decisions.md, "Operating the service").
+// The admin CLI's commands and JSON output (docs/contract.md, "Operating the service").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPlan } from "../../src/domains/organizations/organizations.service.ts";
 import { connectDatabase, disconnectDatabase } from "../../src/foundation/db/client.ts";

@@ -1,4 +1,4 @@
-// Authentication and authorization as the spec and decisions.md define them.
+// Authentication and authorization as docs/contract.md ("Authentication and tenancy") defines them.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { admin, call, createKey, createTenant, type TTenant, UUID_PATTERN } from "../helpers/api.ts";

@@ -1,5 +1,5 @@
-// Batches: accept up to 500 rows as one pending job, list, read back, cancel (spec
-// "Batch job" and decisions.md "Batches"). Rows execute in the background (the test
+// Batches: accept up to 500 rows as one pending job, list, read back, cancel
+// (docs/contract.md, "Batch jobs and rows"). Rows execute in the background (the test
 // server adds AGENT_LATENCY_MS to every agent call, so a 30-row batch is still running
 // when a cancel arrives right after creation); execution itself is covered in
 // batch-execution.test.ts.

@@ -1,6 +1,6 @@
 // Credits: every accepted live run is charged by agent type, test mode is free, a request
-// the balance cannot cover is refused with 402 and creates nothing (decisions.md "Usage
-// and credits"; docs/api-conventions.md "Credits").
+// the balance cannot cover is refused with 402 and creates nothing (docs/contract.md, "Plans and
+// credits"; docs/api-conventions.md "Credits").
 import { describe, expect, it } from "vitest";
 import { AP_DATA, call, createTenant, type TTenant } from "../helpers/api.ts";
 import { insertLedgerEntry } from "../helpers/fixtures.ts";

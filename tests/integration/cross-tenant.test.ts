@@ -1,4 +1,4 @@
-// Tenant and mode isolation (decisions.md, "Identity and tenancy"): another
+// Tenant and mode isolation (docs/contract.md, "Authentication and tenancy"): another
 // organization's objects, and the same organization's objects seen from the other mode,
 // answer 404 on every id-bearing route, never appear in lists, and refused calls change
 // nothing.
@@ -65,7 +65,7 @@ const idRoutes = (): [string, string][] => [
   ["GET", `/v1/agents/${AGENT}`],
   ["DELETE", `/v1/agents/${AGENT}`],
 ];
-// The organization itself is not mode-scoped: decisions.md answers 404 here only when
+// The organization itself is not mode-scoped: docs/contract.md ("Endpoints") answers 404 here only when
 // :orgId is not the key's organization, so A's own test key is checked separately below.
 const orgTestRoute = (): [string, string] => ["POST", `/v1/webhooks/test/${a.orgId}`];
 const routesFor = (key: string) => (key === a.testKey ? idRoutes() : [...idRoutes(), orgTestRoute()]);

@@ -1,4 +1,4 @@
-// The error contract across the REST surface (decisions.md "Errors"): typed JSON bodies,
+// The error contract across the REST surface (docs/contract.md, "Errors"): typed JSON bodies,
 // 404 for unknown routes, 413 for oversized bodies, never a stack trace, always an
 // X-Request-Id.
 import { randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
-// Idempotency-Key on POST /v1/run and POST /v1/batches (decisions.md "Limits", Stripe's
-// conventions where it is silent; docs/api-conventions.md "Idempotency"): the same key and
+// Idempotency-Key on POST /v1/run and POST /v1/batches (docs/api-conventions.md
+// "Idempotency", Stripe's conventions): the same key and
 // body replay the original response without doing the work twice, a different body is 409,
 // keys are scoped per organization, mode and endpoint, and only successes are stored.
 import { randomUUID } from "node:crypto";

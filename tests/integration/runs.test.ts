@@ -1,6 +1,6 @@
-// Runs: accepting (POST /v1/run), listing, reading and cancelling, as api-spec.md and
-// decisions.md define them. No execution engine is installed yet, so accepted runs stay
-// `queued`; the pending_triage state comes from a database fixture.
+// Runs: accepting (POST /v1/run), listing, reading and cancelling, as docs/contract.md
+// ("Endpoints", "States and transitions") defines them. The pending_triage state comes
+// from a database fixture.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { AP_DATA, call, createKey, createTenant, ISO_PATTERN, type TTenant, UUID_PATTERN, waitForRunToSettle } from "../helpers/api.ts";

@@ -1,5 +1,5 @@
-// GET /v1/runs/:id/stream read as a real SSE client reads it (api-spec.md "Run status
-// stream", decisions.md "Stream"): fetch, then parse `id:`/`data:` lines off the body.
+// GET /v1/runs/:id/stream read as a real SSE client reads it (docs/contract.md, "Run status
+// stream"): fetch, then parse `id:`/`data:` lines off the body.
 import { randomUUID } from "node:crypto";
 import { EventSource } from "eventsource";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";

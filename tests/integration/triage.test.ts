@@ -1,5 +1,5 @@
-// Triage: the queue of runs waiting for a person, approve and reject (api-spec.md
-// "Triage list", decisions.md "Runs"). Runs reach pending_triage through the fixture.
+// Triage: the queue of runs waiting for a person, approve and reject (docs/contract.md,
+// "Endpoints" and "Triage items"). Runs reach pending_triage through the fixture.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createKey, createTenant, ISO_PATTERN, type TTenant } from "../helpers/api.ts";

@@ -1,5 +1,5 @@
 // Credit usage: the period summary, the ledger history and per-member usage
-// (spec "Usage summary" and decisions.md "Usage and credits").
+// (docs/contract.md, "Resources" and "Plans and credits").
 import { describe, expect, it } from "vitest";
 import { admin, AP_DATA, call, createKey, createTenant, ISO_PATTERN, UUID_PATTERN } from "../helpers/api.ts";
 import { insertLedgerEntry } from "../helpers/fixtures.ts";

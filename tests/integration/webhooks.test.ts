@@ -1,5 +1,5 @@
-// Webhook registration, listing, deletion, delivery log and the test endpoint, as the
-// spec and decisions.md ("Webhooks") define them.
+// Webhook registration, listing, deletion, delivery log and the test endpoint, as
+// docs/contract.md ("Endpoints", "Webhooks") defines them.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, createKey, createTenant, ISO_PATTERN, type TTenant, UUID_PATTERN } from "../helpers/api.ts";

@@ -1,5 +1,5 @@
-// The error table (src/http/errors.ts): every AppError type, unknown errors, Zod and
-// tRPC errors rendered to the status and body decisions.md "Errors" fixes.
+// The error table (src/foundation/errors.ts): every AppError type, unknown errors, Zod and
+// tRPC errors rendered to the status and body of docs/contract.md, "Errors".
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";

@@ -922,7 +922,7 @@ export interface components {
                 claimed_by: string | null;
             };
         };
-        /** @description Every error body (decisions.md, Errors). Switch on `type`; `error` equals `type` except where the spec fixes a sentence. */
+        /** @description Every error body. Switch on `type`: `error` equals `type`, except that `insufficient_scope` answers `error: "Insufficient scope"` and `rate_limited` answers `error: "Rate limit exceeded"`. */
         Error: {
             error: string;
             /** @enum {string} */

@@ -1,4 +1,5 @@
-// Small formatters of the triage queue (pure: unit-tested in tests/unit/dashboard/triage-format.test.ts).
+// Small formatters of the triage queue (pure: unit-tested in tests/unit/dashboard/triage-queue.test.ts
+// and tests/unit/dashboard/decision-labels.test.ts).
 
 /** 0.42 → "42%"; no score → "—". */
 export function formatConfidence(score: number | null | undefined): string {

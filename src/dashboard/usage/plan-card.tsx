@@ -6,7 +6,7 @@ import { Badge } from "../ui/badge";
 import { Card, CardContent, CardDescription, CardHeader } from "../ui/card";
 import type { TUsageSummary } from "./types";
 
-// What each plan includes (decisions.md, "Usage and credits"); the server's numbers win on the card.
+// What each plan includes (docs/contract.md, "Plans and credits"); the server's numbers win on the card.
 const PLAN_OPTIONS = [
   { value: "starter", label: "Starter", note: "no API access" },
   { value: "pro", label: "Pro", note: "no API access" },

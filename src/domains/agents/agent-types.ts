@@ -1,4 +1,4 @@
-// The agent types the service runs (decisions.md, "Runs"). What each costs lives with
+// The agent types the service runs (docs/contract.md, "Built-in agents"). What each costs lives with
 // usage (src/domains/usage/prices.ts).
 import { z } from "zod";
 

@@ -1,7 +1,7 @@
 // Accounts payable: checks an invoice's arithmetic, then matches it against a purchase
-// order (2-way) and a goods receipt (3-way), as decisions.md ("Built-in agents") says; with
+// order (2-way) and a goods receipt (3-way), as docs/contract.md ("Built-in agents") says; with
 // the organization's history (ap-history in runs), also against earlier invoices: duplicates
-// and what earlier paid invoices consumed of the same order (docs/api-conventions.md, "AP controls").
+// and what earlier paid invoices consumed of the same order (docs/api-conventions.md, "AP controls (issue 27)").
 import { z } from "zod";
 import { parseAgentInput, type TAgentInput, type TAgentResult } from "./types.ts";
 
@@ -175,7 +175,7 @@ function checkAgainstPurchaseOrder(invoice: TPurchaseDocument, order: TPurchaseD
       message: `invoice vendor "${invoice.vendor}" does not match purchase order vendor "${order.vendor}"`,
     });
   }
-  // Not in decisions.md's list, but amounts in different currencies cannot be compared.
+  // Not among the contract's checks (docs/contract.md, "Built-in agents"), but amounts in different currencies cannot be compared.
   if (invoice.currency !== order.currency) {
     found.push({
       field: "purchase_order.currency",
@@ -443,7 +443,7 @@ export function apSpecialist(input: TAgentInput, context: TApContext = NO_HISTOR
   if (first) {
     const more = discrepancies.length - 1;
     const suffix = more === 0 ? "" : ` (and ${more} more discrepanc${more === 1 ? "y" : "ies"})`;
-    // The reason names the first discrepancy (decisions.md) and what approving does.
+    // The reason names the first discrepancy (docs/contract.md, "Built-in agents") and what approving does.
     const verdict = blocking.length === 0
       ? `Approve to pay ${money(toCents(amountDue), invoice.currency)} despite`
       : "Payment held";

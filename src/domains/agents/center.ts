@@ -1,5 +1,5 @@
 // The default agent: picks a specialist by what the task and data hold, runs it, and
-// says where it sent the work (decisions.md, "Built-in agents").
+// says where it sent the work (docs/contract.md, "Built-in agents").
 import { apSpecialist } from "./ap-specialist.ts";
 import { rfqGenerator } from "./rfq-generator.ts";
 import type { TAgent, TAgentInput, TAgentResult } from "./types.ts";
@@ -18,7 +18,7 @@ const present = (value: unknown): boolean => value !== undefined && value !== nu
 
 /**
  * Structured data beats wording: an invoice in data wins, then items or suppliers in
- * data, and only then keywords in the task (invoice first, as decisions.md lists it).
+ * data, and only then keywords in the task (invoice first, as docs/contract.md lists it).
  * A task that only mentions an invoice still goes to ap_specialist, whose failure
  * ("data.invoice is required") tells the caller what to send. `rule` says which of these
  * decided (shown in a run's steps, src/domains/runs/run-steps.ts).

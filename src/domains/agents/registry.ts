@@ -1,5 +1,5 @@
 // Which agent handles each agent_type, how a run calls it, and when its result needs a
-// person (decisions.md, "Runs" and "Built-in agents").
+// person (docs/contract.md, "States and transitions" and "Built-in agents").
 import type { TAgentType, TBuiltInAgentType } from "./agent-types.ts";
 import { apSpecialist } from "./ap-specialist.ts";
 import { center } from "./center.ts";

@@ -1,5 +1,5 @@
 // Request for quotation: turns items (given, or read out of the task text) into an RFQ
-// document ready to send to suppliers (decisions.md, "Built-in agents").
+// document ready to send to suppliers (docs/contract.md, "Built-in agents").
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { parseAgentInput, type TAgentInput, type TAgentResult } from "./types.ts";

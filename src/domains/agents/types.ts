@@ -1,4 +1,4 @@
-// What every built-in agent takes and returns (decisions.md, "Built-in agents"), and the
+// What every built-in agent takes and returns (docs/contract.md, "Built-in agents"), and the
 // one error an agent throws when its input cannot be used.
 import type { z } from "zod";
 

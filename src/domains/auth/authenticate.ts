@@ -1,5 +1,5 @@
 // Turns the request's API key into a principal: which organization, which mode, which
-// scopes. Every failure here is a 401 or 403 with the body decisions.md fixes.
+// scopes. Every failure here is a 401 or 403 with the body of docs/contract.md, "Errors".
 import { db } from "../../foundation/db/client.ts";
 import { AppError } from "../../foundation/errors.ts";
 import { hashApiKey, hashesMatch, isWellFormedApiKey } from "./api-keys.ts";

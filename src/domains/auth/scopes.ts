@@ -1,4 +1,4 @@
-// The scopes of the spec's authentication table.
+// The API key scopes (docs/contract.md, "Authentication and tenancy").
 import { z } from "zod";
 
 export const SCOPES = [

@@ -1,4 +1,4 @@
-// Idempotent creation (decisions.md, "Limits"; Stripe's rules where it is silent). A key
+// Idempotent creation (docs/api-conventions.md, "Idempotency": Stripe's rules). A key
 // is scoped to the organization, the mode and the endpoint, and is remembered for 24 h
 // with a SHA-256 hash of the parsed request and the response sent: the same key and body
 // replay that response without doing the work again; a different body is 409. Only

@@ -1,5 +1,5 @@
-// The named rate-limit policies and the daily call cap, in one place (decisions.md,
-// "Limits"). `strict` and `standard` are sliding windows of one minute, keyed per API key
+// The named rate-limit policies and the daily call cap, in one place (docs/contract.md,
+// "Rate limits and the daily cap"). `strict` and `standard` are sliding windows of one minute, keyed per API key
 // id (or signed-in member); `batches` and `webhook_tests` bound the calls that fan out (500
 // runs, a signed request to every webhook) so one caller cannot turn them into a flood; the
 // two sign-in policies are keyed per client address and per account + address

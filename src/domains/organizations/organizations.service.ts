@@ -101,7 +101,7 @@ export async function setPlan(input: { organizationId: string; plan: Plan }) {
   return { id: organization.id, name: organization.name, plan: organization.plan };
 }
 
-/** The admin CLI's create-member: `{id, email, role}` (decisions.md). */
+/** The admin CLI's create-member: `{id, email, role}` (docs/contract.md, "Operating the service"). */
 export async function createMember(input: {
   organizationId: string;
   email: string;

@@ -1,5 +1,5 @@
 // Charging runs for credits, refunding runs the service failed and adding top-ups
-// (decisions.md, "Usage and credits"; docs/api-conventions.md, "Credits"). Every ledger
+// (docs/contract.md, "Plans and credits"; docs/api-conventions.md, "Credits"). Every ledger
 // write is ONE statement that updates the period's running-balance row (credit_balances)
 // and inserts the entries: the row's lock orders the writers, so each entry's
 // balance_after is the period's running balance in sequence order, and a charge that does

@@ -1,4 +1,4 @@
-// What each plan includes (decisions.md, "Usage and credits").
+// What each plan includes (docs/contract.md, "Plans and credits").
 export const INCLUDED_MONTHLY_CREDITS: Record<string, number | "unlimited"> = {
   starter: 0,
   pro: 0,

@@ -1,4 +1,4 @@
-// What a run costs in credits, by agent type (decisions.md, "Usage and credits").
+// What a run costs in credits, by agent type (docs/contract.md, "Plans and credits").
 import type { TAgentType } from "../agents/agent-types.ts";
 
 export const CREDITS_PER_RUN: Record<TAgentType, number> = {

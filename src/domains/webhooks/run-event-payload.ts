@@ -1,4 +1,4 @@
-// The body of a run event delivery (spec "Delivery" + decisions.md): built once when the
+// The body of a run event delivery (docs/contract.md, "Payload"): built once when the
 // event happens, so every attempt and every destination sends the same bytes and id.
 import { createHash } from "node:crypto";
 import type { Run } from "../../generated/prisma/client.ts";

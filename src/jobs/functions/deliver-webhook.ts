@@ -1,5 +1,5 @@
 // Delivers one event to one destination: attempt, and on failure wait and try again on the
-// schedule (5 s, 30 s, 2 min, 15 min, 1 h, 4 h: 7 attempts; WEBHOOK_RETRY_SCHEDULE). Each
+// schedule (5 s, 30 s, 2 min, 15 min, 1 h, 4 h: 7 attempts; WEBHOOK_RETRY_SCHEDULE and docs/contract.md, "Delivery"). Each
 // wait is a durable timer to a time the attempt's own step fixed, so a restart neither
 // loses a pending retry nor moves it.
 import { env } from "../../foundation/env.ts";

@@ -81,7 +81,8 @@ function responseHeaders(status: number, rateLimited: boolean): Record<string, u
 function errorSchema(): Record<string, unknown> {
   // Clients must tolerate fields added later, so no additionalProperties: false here.
   const { $schema: _dialect, additionalProperties: _closed, ...schema } = z.toJSONSchema(ZErrorBody) as Record<string, unknown>;
-  return { ...schema, description: "Every error body (decisions.md, Errors). Switch on `type`; `error` equals `type` except where the spec fixes a sentence." };
+  const sentences = Object.entries(ERROR_TABLE).flatMap(([type, entry]) => ("error" in entry ? [`\`${type}\` answers \`error: "${entry.error}"\``] : []));
+  return { ...schema, description: `Every error body. Switch on \`type\`: \`error\` equals \`type\`, except that ${sentences.join(" and ")}.` };
 }
 
 /** The error types an operation can answer, from what it is (authenticated, has path ids, has a body) and its meta. */
