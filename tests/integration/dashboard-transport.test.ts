@@ -79,8 +79,8 @@ describe("dashboard transport", () => {
     expect(((await response.json()) as any).error.data.body).toMatchObject({ type: "payload_too_large" });
   });
 
-  it("does not expose the Inngest serve route when the embedded executor runs the functions", async () => {
-    // In embedded mode the SDK is in dev mode and would accept unsigned calls.
+  it("does not expose the Inngest serve route when the local engine runs the jobs", async () => {
+    // Without an Inngest server nothing may call the jobs over HTTP: unsigned calls must not reach them.
     for (const method of ["GET", "POST", "PUT"]) {
       const response = await fetch(`${inject("baseUrl")}/api/inngest?fnId=agent-workforce-execute-run&stepId=step`, {
         method,
