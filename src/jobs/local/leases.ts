@@ -3,10 +3,13 @@
 // taken back once the lease runs out; a process shutting down hands them back at once.
 import { db } from "../../foundation/db/client.ts";
 
-/** Queues again every job whose lease ran out (its engine crashed or stalled). */
-export async function reclaimExpiredLeases(): Promise<number> {
+/**
+ * Queues again every job whose lease ran out (its engine crashed or stalled), or with `all`
+ * every running job (at start on the embedded database, whose one owner is this process).
+ */
+export async function reclaimExpiredLeases(options: { all?: boolean } = {}): Promise<number> {
   const { count } = await db().jobRun.updateMany({
-    where: { status: "running", lockedUntil: { lt: new Date() } },
+    where: options.all ? { status: "running" } : { status: "running", lockedUntil: { lt: new Date() } },
     data: { status: "queued", lockedBy: null, lockedUntil: null },
   });
   return count;

@@ -66,10 +66,7 @@ export class LocalEngine {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    await db().jobRun.updateMany({
-      where: this.options.reclaimAllOnStart ? { status: "running" } : { status: "running", lockedUntil: { lt: new Date() } },
-      data: { status: "queued", lockedBy: null, lockedUntil: null },
-    });
+    await reclaimExpiredLeases({ all: this.options.reclaimAllOnStart });
     this.unsubscribe = subscribeToChanges(WORK_QUEUED_TOPIC, () => this.wake());
     // Leases: renew ours and take back expired ones (a crashed process's) on one timer.
     this.heartbeat = setInterval(() => this.tendLeases(), Math.max(1_000, this.options.leaseMs / 3));
