@@ -47,6 +47,7 @@ const SPECS: TJobSpecs = {
   "t-priority": spec(0, 1),
   "t-idempotency": spec(0),
   "t-unsaveable": spec(2),
+  "t-unrequeueable": spec(1),
   "t-on-failure": spec(1),
   "t-sleep": spec(0),
   "t-wait": spec(0),
@@ -324,6 +325,44 @@ describe("local engine", () => {
     expect(calls.onFailure).toBe(1);
     expect(failures).toEqual([{ error: expect.stringContaining("cannot save these steps"), payload: { id: "job-1" } }]);
     expect(await jobsOf("t-unsaveable-failure")).toEqual([expect.objectContaining({ status: "completed" })]);
+  });
+
+  it("counts a failure to save a retry's backoff as an attempt, even when the handler catches every error", async () => {
+    // Handing the job back for its step's retry (running -> queued, no error recorded) raises;
+    // counting a failed attempt (which records the error) is let through.
+    await db().$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION refuse_requeueing() RETURNS trigger AS $$
+      BEGIN
+        IF OLD.status = 'running' AND NEW.status = 'queued' AND NEW.error IS NULL AND NEW.function_id = 't-unrequeueable' THEN
+          RAISE EXCEPTION 'cannot requeue this job (test)';
+        END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await db().$executeRawUnsafe("CREATE TRIGGER refuse_requeueing BEFORE UPDATE ON job_runs FOR EACH ROW EXECUTE FUNCTION refuse_requeueing()");
+    let calls = 0;
+    const swallowing = job({
+      name: "t-unrequeueable",
+      payload: ZAny,
+      handler: async (_payload, io) => {
+        try {
+          return await io.run("flaky", async () => {
+            calls += 1;
+            throw new Error("transient");
+          });
+        } catch (error) {
+          return `swallowed: ${error instanceof Error ? error.message : String(error)}`;
+        }
+      },
+    });
+    const running = await startEngine([swallowing]);
+    await enqueue(work("t-unrequeueable"));
+    await running.idle(10_000);
+    // The first attempt could not save its backoff and was counted; the second was the last,
+    // so its failure came back to the handler as the step's StepFailedError.
+    const [row] = await jobsOf("t-unrequeueable");
+    expect(row).toMatchObject({ status: "completed", result: "swallowed: transient", lockedBy: null });
+    expect(row!.error).toContain("cannot requeue this job");
+    expect(calls).toBe(2);
   });
 
   it("runs onFailure once when a job fails for good, and not when it succeeds", async () => {
