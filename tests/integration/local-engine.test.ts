@@ -9,7 +9,7 @@ import { JOB_SPECS, type TJobName, type TJobSpecs, type TWork } from "../../src/
 import { connectDatabase, db, disconnectDatabase } from "../../src/foundation/db/client.ts";
 import { applyPendingMigrations } from "../../src/foundation/db/migrate.ts";
 import { executeRun, RUN_GAVE_UP_MESSAGE } from "../../src/jobs/functions/execute-run.ts";
-import { defineJob, NonRetriableError, StepFailedError, type TAnyJob, type TJobDefinition } from "../../src/jobs/job.ts";
+import { defineJob, NonRetriableError, RetryAfterError, StepFailedError, type TAnyJob, type TJobDefinition } from "../../src/jobs/job.ts";
 import { LocalEngine, type TLocalEngineOptions } from "../../src/jobs/local/local-engine.ts";
 import { createDatabase } from "../helpers/database.ts";
 
@@ -39,6 +39,7 @@ afterAll(async () => {
 const spec = (retries: number, concurrencyLimit: number | null = null) => ({ retries, event: "app/test" as const, concurrencyLimit });
 const SPECS: TJobSpecs = {
   "t-retry": spec(3),
+  "t-retry-after": spec(3),
   "t-nonretriable": spec(3),
   "t-caught": spec(3),
   "t-exhaust": spec(2),
@@ -116,6 +117,27 @@ describe("local engine", () => {
     // Backoff doubles: 100 ms after the first failure, 200 ms after the second (ms stamps: a little slack).
     expect(flakyAt[1]! - flakyAt[0]!).toBeGreaterThanOrEqual(95);
     expect(flakyAt[2]! - flakyAt[1]!).toBeGreaterThanOrEqual(195);
+  });
+
+  it("retries a step that threw RetryAfterError no sooner than it asked", async () => {
+    const calledAt: number[] = [];
+    const throttled = job({
+      name: "t-retry-after",
+      payload: ZAny,
+      handler: async (_payload, io) =>
+        io.run("throttled", async () => {
+          calledAt.push(Date.now());
+          if (calledAt.length === 1) throw new RetryAfterError("slow down", 400);
+          return "ok";
+        }),
+    });
+    // The engine's own backoff would be 10 ms: the wait is the step's.
+    const running = await startEngine([throttled]);
+    await enqueue(work("t-retry-after"));
+    await running.idle();
+    expect((await jobsOf("t-retry-after"))[0]).toMatchObject({ status: "completed", result: "ok" });
+    expect(calledAt).toHaveLength(2);
+    expect(calledAt[1]! - calledAt[0]!).toBeGreaterThanOrEqual(395);
   });
 
   it("stops at once on NonRetriableError: run throws StepFailedError into the handler, which fails the job", async () => {
