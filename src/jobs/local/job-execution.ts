@@ -41,16 +41,28 @@ export async function executeJob(job: TClaimedJob, definition: TAnyJob, payload:
   const { engineId } = settings;
   const leaseUntil = () => new Date(Date.now() + settings.leaseMs);
   let suspend!: () => void;
-  const suspended = new Promise<TExecutionEnd>((resolve) => (suspend = () => resolve({ kind: "suspended" })));
+  let abandon!: (error: unknown) => void;
+  const suspended = new Promise<TExecutionEnd>((resolve, reject) => {
+    suspend = () => resolve({ kind: "suspended" });
+    abandon = reject;
+  });
   let ended = false;
   // Attempts of the step at hand: a saved step starts the count again (as saveStep does in the row).
   let attempt = job.attempt;
 
-  /** Saves the job's state, then ends this execution: the handler waits for good. */
+  /**
+   * Saves the job's state, then ends this execution: the handler waits for good. A save that
+   * fails ends it as a failed attempt (the engine counts it), not as an error the handler could
+   * catch and go on from: past this point every step of this execution waits for good.
+   */
   const suspendAfter = async <T>(save: () => Promise<unknown>): Promise<T> => {
     ended = true;
-    await settings.throughDrops(save);
-    suspend();
+    try {
+      await settings.throughDrops(save);
+      suspend();
+    } catch (error) {
+      abandon(error);
+    }
     return never<T>();
   };
 

@@ -12,7 +12,7 @@ import { JOB_SPECS, type TJobSpecs } from "../../domains/work-queue/work.ts";
 import { subscribeToChanges } from "../../foundation/change-notifier.ts";
 import { db, sqlQuery } from "../../foundation/db/client.ts";
 import { logger } from "../../foundation/logger.ts";
-import type { TAnyJob } from "../job.ts";
+import { StepFailedError, type TAnyJob } from "../job.ts";
 import { claimJobs, type TClaimedJob } from "./claim.ts";
 import { executeJob } from "./job-execution.ts";
 import { countFailedAttemptSql, failJobSql } from "./job-statements.ts";
@@ -239,13 +239,20 @@ export class LocalEngine {
    * The handler (or the engine while driving it) threw outside a step: one failed attempt,
    * in one statement that writes nothing of the job's state but the counter: queued again
    * with backoff, or failed for good (and its failure handler queued) when the attempts are
-   * used up. Without this the job would stay `running` until its lease ran out.
+   * used up. Without this the job would stay `running` until its lease ran out. A step's
+   * StepFailedError the handler let through fails the job at once, as Inngest does.
    */
   private async countFailedAttempt(job: TClaimedJob, cause: unknown): Promise<void> {
     const error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 4000);
     logger.warn("job attempt failed", { jobId: job.id, job: job.functionId, attempt: job.attempt + 1, error });
     const found = this.definitionOf(job.functionId);
     const hasFailureHandler = Boolean(found && !found.failureHandler && found.definition.onFailure);
+    // A step that failed for good is saved as failed: every replay would throw it again.
+    if (cause instanceof StepFailedError) {
+      await this.failForGood(job, error, hasFailureHandler);
+      this.wake();
+      return;
+    }
     await this.throughDrops(() =>
       db().$executeRaw(
         countFailedAttemptSql(job.id, this.instanceId, error, hasFailureHandler, { retryBaseMs: this.options.retryBaseMs, maxBackoffMs: MAX_BACKOFF_MS, retryAt: null }),

@@ -1,7 +1,7 @@
-// The executor's bookkeeping statements ride out a brief connection loss (and only that),
+// The local engine's bookkeeping statements ride out a brief connection loss (and only that),
 // and a loop's outage is logged once, its end once.
 import { describe, expect, it, vi } from "vitest";
-import { outageLog, throughDrops } from "../../../src/jobs/executor/through-drops.ts";
+import { outageLog, throughDrops } from "../../../src/jobs/local/through-drops.ts";
 
 const dropped = () => Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
 
