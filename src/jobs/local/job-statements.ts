@@ -48,8 +48,6 @@ export function waitForEventJob(jobId: string, engineId: string, wait: { stepId:
   );
 }
 
-/** The failure handler's job name: `<job>-failure`. */
-export const failureJobName = (name: string) => `${name}-failure`;
 const FAILURE_HANDLER_ATTEMPTS = 4;
 
 /**

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { WORK_QUEUED_TOPIC } from "../../domains/work-queue/enqueue.ts";
 import { JOB_SPECS, type TJobSpecs } from "../../domains/work-queue/work.ts";
 import { subscribeToChanges } from "../../foundation/change-notifier.ts";
-import { db, sqlQuery } from "../../foundation/db/client.ts";
+import { db } from "../../foundation/db/client.ts";
 import { logger } from "../../foundation/logger.ts";
 import { StepFailedError, type TAnyJob } from "../job.ts";
 import { claimJobs, type TClaimedJob } from "./claim.ts";
@@ -260,10 +260,4 @@ export class LocalEngine {
     );
     this.wake();
   }
-}
-
-/** How many jobs are not finished (tests and the engine's status). */
-export async function unfinishedJobCount(): Promise<number> {
-  const [row] = await sqlQuery<{ count: string }>(`SELECT count(*) AS count FROM job_runs WHERE status IN ('queued', 'running', 'waiting')`, [], "job-unfinished-count");
-  return Number(row?.count ?? 0);
 }
