@@ -87,6 +87,20 @@ describe("run event deliveries", () => {
     expect(triage.received.every((request) => JSON.parse(request.body).event === "run.triage_required")).toBe(true);
   });
 
+  it("a resent run.triage_required carries the same body, naming the run's review item", async () => {
+    const endpoint = await receiver();
+    const { id } = await register(tenant, endpoint.url, ["run.triage_required"]);
+    const runId = (await call("POST", "/v1/run", { key: tenant.key, body: triageRun })).body.run_id;
+    const [original] = await waitForRequests(endpoint, 1);
+    const settled = await waitForRunToSettle(tenant.key, runId);
+    expect(JSON.parse(original!.body)).toMatchObject({ run_id: runId, data: { triage_item_id: settled.triage_item.id } });
+    const log = await waitFor(`/v1/webhooks/${id}/deliveries`, tenant.key, (body: any) => body.total === 1);
+    const resent = await call("POST", `/v1/webhooks/${id}/deliveries/${log.data[0].id}/resend`, { key: tenant.key });
+    expect(resent.status).toBe(202);
+    const [, again] = await waitForRequests(endpoint, 2);
+    expect(again!.body).toBe(original!.body);
+  });
+
   it("delivers run.completed when a person approves a waiting run", async () => {
     const other = await createTenant();
     const endpoint = await receiver();

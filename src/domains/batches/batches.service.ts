@@ -11,9 +11,9 @@ import { asJsonObject, iso } from "../../foundation/schemas.ts";
 import { isBuiltInAgentType, type TAgentType } from "../agents/agent-types.ts";
 import { BUILT_IN_INPUT_SCHEMAS } from "../agents/input-schemas.ts";
 import { acceptWork, assertInputsFit, type TRecordAccepted } from "../runs/accept-work.ts";
-import { countSettledRows } from "../runs/batch-row-settlement.ts";
 import { startBatchWork } from "./batch-work.ts";
-import { usesModel } from "../runs/run-execution.ts";
+import { usesModel } from "../runs/agent-calls.ts";
+import { cancelRowsNotStarted, markJobCancelled } from "./batch-statements.ts";
 import type { TCreateBatchRequest, TCreateBatchResponse } from "./batches.schemas.ts";
 
 function serializeJob(job: BatchJob) {
@@ -136,20 +136,12 @@ export async function cancelBatch(principal: TPrincipal, batchJobId: string) {
   await db().$transaction(async (tx) => {
     const job = await tx.batchJob.findFirst({ where: { id: batchJobId, ...tenantScope(principal) } });
     if (!job) throw notFound("Batch job");
-    const { count } = await tx.batchJob.updateMany({
-      where: { id: batchJobId, status: { in: ["pending", "running"] } },
-      data: { status: "cancelled" },
-    });
-    if (count === 0) {
+    if (!(await markJobCancelled(tx, batchJobId))) {
       throw validationError(`Batch job is ${job.status}; only pending or running jobs can be cancelled`, [
         { path: "id", message: `batch job is ${job.status}` },
       ]);
     }
-    // Rows not yet started never start; rows already running finish on their own.
-    const now = new Date();
-    await tx.run.updateMany({ where: { batchJobId, status: "queued" }, data: { status: "cancelled", completedAt: now } });
-    const { count: cancelledRows } = await tx.batchRow.updateMany({ where: { batchJobId, status: "pending" }, data: { status: "cancelled" } });
-    await countSettledRows(tx, batchJobId, { settled: cancelledRows, completed: 0, failed: 0 });
+    await cancelRowsNotStarted(tx, batchJobId, new Date());
   });
   return { cancelled: true as const };
 }

@@ -10,6 +10,7 @@ import { conflict, notFound } from "../../foundation/errors.ts";
 import type { Prisma, TriageItem } from "../../generated/prisma/client.ts";
 import { publishTriageChange } from "../runs/run-notifier.ts";
 import { activeClaim } from "../runs/serializers.ts";
+import { claimTriageItemStatement, releaseTriageItemStatement } from "../runs/triage-item-statements.ts";
 
 export const CLAIM_LEASE_MS = 15 * 60_000;
 
@@ -63,9 +64,6 @@ export function decidableWhere(principal: TPrincipal, force: boolean | undefined
   return { OR: [{ claimedBy: null }, { claimedUntil: null }, { claimedUntil: { lte: now } }, { claimedBy: actorLabel(principal) }] };
 }
 
-/** A decided item keeps no claim. */
-export const CLAIM_CLEARED = { claimedBy: null, claimedByName: null, claimedUntil: null } as const;
-
 async function claimResponse(item: Pick<TriageItem, "id" | "organizationId"> & TClaimFields) {
   const claim = activeClaim(item);
   const actors = await resolveActors(item.organizationId, [claim.claimed_by], new Map([[claim.claimed_by ?? "", claim.claimed_by_name]]));
@@ -77,13 +75,14 @@ export async function claimTriageItem(principal: TPrincipal, triageItemId: strin
   const actor = actorLabel(principal);
   const now = new Date();
   const claimedUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
-  const { count } = await db().triageItem.updateMany({
-    where: { id: triageItemId, ...tenantScope(principal), status: "pending", ...decidableWhere(principal, false, now) },
-    data: { claimedBy: actor, claimedByName: principal.actor.name, claimedUntil },
-  });
+  const claimed = await claimTriageItemStatement(
+    { id: triageItemId, ...tenantScope(principal), ...decidableWhere(principal, false, now) },
+    { label: actor, name: principal.actor.name },
+    claimedUntil,
+  );
   const item = await db().triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
   if (!item) throw notFound("Triage item");
-  if (count === 0) {
+  if (!claimed) {
     if (item.status !== "pending") throw conflict(`Triage item is already ${item.status}`);
     if (heldByAnother(item, principal)) throw await holderConflict(item, principal.organizationId, false);
     // Released or expired between the two statements: nothing to name.
@@ -96,16 +95,13 @@ export async function claimTriageItem(principal: TPrincipal, triageItemId: strin
 /** Ends the caller's claim; an item nobody holds (or whose lease ran out) answers nulls. */
 export async function releaseTriageItem(principal: TPrincipal, triageItemId: string) {
   const now = new Date();
-  const { count } = await db().triageItem.updateMany({
-    where: { id: triageItemId, ...tenantScope(principal), claimedBy: { not: null }, ...decidableWhere(principal, false, now) },
-    data: CLAIM_CLEARED,
-  });
+  const released = await releaseTriageItemStatement({ id: triageItemId, ...tenantScope(principal), ...decidableWhere(principal, false, now) });
   const item = await db().triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
   if (!item) throw notFound("Triage item");
-  if (count === 0 && heldByAnother(item, principal, now)) {
+  if (!released && heldByAnother(item, principal, now)) {
     const name = await holderName(item, principal.organizationId);
     throw conflict(`${name} holds the claim on this item; only they can release it`);
   }
-  if (count > 0) publishTriageChange(principal.organizationId, principal.livemode);
+  if (released) publishTriageChange(principal.organizationId, principal.livemode);
   return claimResponse(item);
 }

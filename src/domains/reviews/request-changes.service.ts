@@ -6,7 +6,9 @@ import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { isBuiltInAgentType } from "../agents/agent-types.ts";
 import { assertInputsFit, countTestModeRound } from "../runs/accept-work.ts";
-import { settleBatchRowForRun } from "../runs/batch-row-settlement.ts";
+import { settleBatchRowForRun } from "../runs/batch-row-statements.ts";
+import { requeueRunForNextRound } from "../runs/run-statements.ts";
+import { decideTriageItems } from "../runs/triage-item-statements.ts";
 import { executeRunWork, triageDecidedEvent } from "../runs/run-work.ts";
 import { announceWorkQueued, enqueueWork, publishWaitEvent } from "../work-queue/enqueue.ts";
 import { publishRunChange, publishTriageChange } from "../runs/run-notifier.ts";
@@ -14,7 +16,7 @@ import { db } from "../../foundation/db/client.ts";
 import { conflict, notFound, validationError } from "../../foundation/errors.ts";
 import { iso } from "../../foundation/schemas.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { assertMayDecide, CLAIM_CLEARED, decidableWhere } from "./claims.ts";
+import { assertMayDecide, decidableWhere } from "./claims.ts";
 import { maxReviewRounds, patchedData } from "./review-rounds.ts";
 import { assertReviewItem } from "./spot-checks.ts";
 
@@ -51,25 +53,17 @@ export async function requestChanges(principal: TPrincipal, triageItemId: string
     }
 
     const resolvedAt = new Date();
-    const { count } = await tx.triageItem.updateMany({
-      where: { id: existing.id, status: "pending", ...decidableWhere(principal, request.force) },
-      data: {
-        status: "changes_requested",
-        resolvedAt,
-        resolvedBy: actorLabel(principal),
-        resolvedByName: principal.actor.name,
-        feedback: request.feedback,
-        dataPatch: request.data_patch as Prisma.InputJsonValue | undefined,
-        ...CLAIM_CLEARED,
-      },
+    const count = await decideTriageItems(tx, { id: existing.id, ...decidableWhere(principal, request.force) }, {
+      status: "changes_requested",
+      at: resolvedAt,
+      by: { label: actorLabel(principal), name: principal.actor.name },
+      feedback: request.feedback,
+      dataPatch: request.data_patch as Prisma.InputJsonValue | undefined,
     });
     if (count === 0) throw conflict("Triage item was decided or claimed by someone else meanwhile");
-    // Queued, not running: its next round's job (queued below, in this transaction) starts it.
-    const { count: runsMoved } = await tx.run.updateMany({
-      where: { id: current.id, status: "pending_triage", reviewRound: existing.round },
-      data: { status: "queued", reviewRound: existing.round + 1, resolution: "changes_requested", requiresTriage: false, ...(data ? { data } : {}) },
-    });
-    if (runsMoved === 0) throw conflict("The run is no longer waiting for a person");
+    // Queued for the next round (run-statements.ts says why queued and not running); its job is queued below, in this transaction.
+    const runMoved = await requeueRunForNextRound(tx, current.id, existing.round, data);
+    if (!runMoved) throw conflict("The run is no longer waiting for a person");
     const run = await tx.run.findUniqueOrThrow({ where: { id: current.id } });
     // Another round of a model-backed run in test mode counts against the day's allowance.
     await countTestModeRound(tx, principal, run);

@@ -1,6 +1,6 @@
 // Spot checks (docs/api-conventions.md, "Spot checks"): a share of the runs that completed on
 // their own is sampled into the triage queue (the counted sampler in
-// src/domains/runs/run-execution.ts), and a person gives a verdict on each. A verdict changes
+// src/domains/runs/triage-item-statements.ts), and a person gives a verdict on each. A verdict changes
 // only its item: the run, its output, credits, batch and webhooks stay as they were.
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { principalActor } from "../auth/actors.ts";
@@ -10,7 +10,8 @@ import { db } from "../../foundation/db/client.ts";
 import { conflict, notFound, validationError } from "../../foundation/errors.ts";
 import { iso } from "../../foundation/schemas.ts";
 import type { Prisma, TriageItem } from "../../generated/prisma/client.ts";
-import { assertMayDecide, CLAIM_CLEARED, decidableWhere } from "./claims.ts";
+import { assertMayDecide, decidableWhere } from "./claims.ts";
+import { decideTriageItems } from "../runs/triage-item-statements.ts";
 
 /** Approve, reject and request changes decide reviews; a spot check takes a verdict (409 otherwise). */
 export function assertReviewItem(item: Pick<TriageItem, "kind">): void {
@@ -37,18 +38,13 @@ export async function recordVerdict(principal: TPrincipal, triageItemId: string,
     const now = new Date();
     await assertMayDecide(tx, existing, principal, request.force, now);
     // Conditional on the item still being open and on nobody else having claimed it since it was read.
-    const { count } = await tx.triageItem.updateMany({
-      where: { id: triageItemId, status: "pending", ...decidableWhere(principal, request.force, now) },
-      data: {
-        status: "checked",
-        verdict: request.verdict,
-        correctedOutput: (request.corrected_output ?? undefined) as Prisma.InputJsonValue | undefined,
-        resolvedAt: now,
-        resolvedBy,
-        resolvedByName: principal.actor.name,
-        resolutionNote: request.note ?? null,
-        ...CLAIM_CLEARED,
-      },
+    const count = await decideTriageItems(tx, { id: triageItemId, ...decidableWhere(principal, request.force, now) }, {
+      status: "checked",
+      at: now,
+      by: { label: resolvedBy, name: principal.actor.name },
+      verdict: request.verdict,
+      correctedOutput: (request.corrected_output ?? undefined) as Prisma.InputJsonValue | undefined,
+      resolutionNote: request.note ?? null,
     });
     if (count === 0) {
       const current = await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } });

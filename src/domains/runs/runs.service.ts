@@ -11,16 +11,18 @@ import { conflict, notFound, validationError } from "../../foundation/errors.ts"
 import type { TPagination } from "../../foundation/pagination.ts";
 import { chargeAndInsert } from "../usage/credits.ts";
 import { acceptInOneStatement, assertInputsFit, type TRecordAccepted } from "./accept-work.ts";
-import { settleBatchRowForRun } from "./batch-row-settlement.ts";
+import { settleBatchRowForRun } from "./batch-row-statements.ts";
 import { enqueueWorkSql } from "../work-queue/enqueue.ts";
 import { executeRunWork } from "./run-work.ts";
 import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
 import { findRunPage, findRunWithTriage } from "./run-queries.ts";
+import { cancelRuns } from "./run-statements.ts";
 import { buildRunSteps } from "./run-steps.ts";
-import { usesModel } from "./run-execution.ts";
+import { usesModel } from "./agent-calls.ts";
 import { TASK_PREVIEW_LENGTH, type TCreateRunRequest, type TCreateRunResponse } from "./runs.schemas.ts";
 import { serializeRun, serializeRunListItem, serializeTriageItem, triageItemActors, withTriageItemActors } from "./serializers.ts";
 import { actorOf } from "../auth/actors.ts";
+import { decideTriageItems } from "./triage-item-statements.ts";
 
 /**
  * Accepts a run: the run, its job, its charge and ledger entry are one statement (with
@@ -129,23 +131,13 @@ export async function cancelRun(principal: TPrincipal, runId: string) {
     const existing = await tx.run.findFirst({ where: { id: runId, ...tenantScope(principal) } });
     if (!existing) throw notFound("Run");
     const now = new Date();
-    const { count } = await tx.run.updateMany({
-      where: { id: runId, status: { in: [...CANCELLABLE] } },
-      data: { status: "cancelled", completedAt: now, resolution: "cancelled_by_caller" },
-    });
+    const count = await cancelRuns(tx, { id: runId, status: { in: [...CANCELLABLE] } }, now, "cancelled_by_caller");
     if (count === 0) throw conflict(`Run is already ${existing.status} and cannot be cancelled`);
-    const { count: triageResolved } = await tx.triageItem.updateMany({
-      where: { runId, status: "pending" },
-      data: {
-        status: "rejected",
-        resolvedAt: now,
-        resolvedBy: actorLabel(principal),
-        resolvedByName: principal.actor.name,
-        resolutionNote: "run cancelled",
-        claimedBy: null,
-        claimedByName: null,
-        claimedUntil: null,
-      },
+    const triageResolved = await decideTriageItems(tx, { runId }, {
+      status: "rejected",
+      at: now,
+      by: { label: actorLabel(principal), name: principal.actor.name },
+      resolutionNote: "run cancelled",
     });
     const cancelled = await tx.run.findUniqueOrThrow({ where: { id: runId } });
     await settleBatchRowForRun(tx, cancelled);

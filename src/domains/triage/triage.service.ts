@@ -2,7 +2,9 @@
 import { isDeepStrictEqual } from "node:util";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
-import { settleBatchRowForRun } from "../runs/batch-row-settlement.ts";
+import { settleBatchRowForRun } from "../runs/batch-row-statements.ts";
+import { cancelRuns, completeRunOnApproval } from "../runs/run-statements.ts";
+import { decideTriageItems } from "../runs/triage-item-statements.ts";
 import { db } from "../../foundation/db/client.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { AppError, conflict, notFound, validationError } from "../../foundation/errors.ts";
@@ -15,7 +17,7 @@ import { publishRunChange, publishTriageChange } from "../runs/run-notifier.ts";
 import type { TRejectReasonCode, TRunResolution } from "../runs/runs.schemas.ts";
 import { serializeTriageItem, triageItemActors, withTriageItemActors } from "../runs/serializers.ts";
 import { principalActor } from "../auth/actors.ts";
-import { assertMayDecide, CLAIM_CLEARED, decidableWhere } from "../reviews/claims.ts";
+import { assertMayDecide, decidableWhere } from "../reviews/claims.ts";
 import { assertReviewItem } from "../reviews/spot-checks.ts";
 import type { TBulkDecision, TTriageClaimFilter, TTriageKind, TTriageListStatus } from "./triage.schemas.ts";
 
@@ -114,18 +116,13 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
     const resolvedAt = now;
     // Conditional on the item still being open (one pending item per run: its current round)
     // and on nobody else having claimed it since it was read.
-    const { count } = await tx.triageItem.updateMany({
-      where: { id: triageItemId, status: "pending", ...decidableWhere(principal, decision.force, now) },
-      data: {
-        status: decision.approve ? "approved" : "rejected",
-        resolvedAt,
-        resolvedBy,
-        resolvedByName: principal.actor.name,
-        resolutionNote: decision.note ?? null,
-        outputEdited: edited,
-        reasonCode: decision.approve ? null : (decision.reasonCode ?? null),
-        ...CLAIM_CLEARED,
-      },
+    const count = await decideTriageItems(tx, { id: triageItemId, ...decidableWhere(principal, decision.force, now) }, {
+      status: decision.approve ? "approved" : "rejected",
+      at: resolvedAt,
+      by: { label: resolvedBy, name: principal.actor.name },
+      resolutionNote: decision.note ?? null,
+      outputEdited: edited,
+      reasonCode: decision.approve ? null : (decision.reasonCode ?? null),
     });
     if (count === 0) {
       const current = await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } });
@@ -138,13 +135,10 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
     // stays on the item, where the decision is recorded (docs/api-conventions.md, "Actors
     // and notes"), so a program reading results meets only the agent's fields.
     const output = approved;
-    const { count: runsMoved } = await tx.run.updateMany({
-      where: { id: existing.runId, status: "pending_triage" },
-      data: decision.approve
-        ? { status: "completed", output: output as Prisma.InputJsonValue, completedAt: resolvedAt, resolution }
-        : { status: "cancelled", completedAt: resolvedAt, resolution },
-    });
-    if (runsMoved === 0) throw conflict("The run is no longer waiting for a person");
+    const runMoved = decision.approve
+      ? await completeRunOnApproval(tx, existing.runId, output as Prisma.InputJsonValue, resolvedAt, edited ? "approved_edited" : "approved")
+      : (await cancelRuns(tx, { id: existing.runId, status: "pending_triage" }, resolvedAt, resolution)) > 0;
+    if (!runMoved) throw conflict("The run is no longer waiting for a person");
     const run = await tx.run.findUniqueOrThrow({ where: { id: existing.runId } });
     await settleBatchRowForRun(tx, run);
     if (decision.approve) {

@@ -11,6 +11,7 @@ import { conflict, notFound } from "../../foundation/errors.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import type { TRunEventName } from "../runs/run-events.ts";
+import { latestReviewItemId } from "../runs/triage-item-statements.ts";
 import { deliverAndRecord } from "./delivery-attempt.ts";
 import { runEventContent } from "./delivery-plan.ts";
 import { announceWorkQueued, enqueueWork } from "../work-queue/enqueue.ts";
@@ -27,9 +28,9 @@ import { signingSecrets, WITH_SECRETS } from "./webhook-secrets.ts";
 async function originalBody(delivery: { eventId: string; event: TWebhookEventName; runId: string | null; organizationId: string; createdAt: Date }) {
   if (delivery.event === TRIAGE_OVERDUE_EVENT) return triageOverdueBodyFor(delivery);
   if (!delivery.runId) return testEventBody(delivery.eventId, delivery.organizationId, delivery.createdAt);
-  const run = await db().run.findUnique({ where: { id: delivery.runId }, include: { triageItems: { where: { kind: "review" }, select: { id: true }, orderBy: { round: "desc" }, take: 1 } } });
+  const run = await db().run.findUnique({ where: { id: delivery.runId } });
   if (!run) return null;
-  return runEventContent(run, delivery.event as TRunEventName, run.triageItems[0]?.id ?? null).body;
+  return runEventContent(run, delivery.event as TRunEventName, await latestReviewItemId(run.id)).body;
 }
 
 export async function requestResend(principal: TPrincipal, webhookId: string, deliveryId: string) {
