@@ -255,6 +255,16 @@ describe("execute-run", () => {
       expect(retriable).toBe("7");
     });
 
+    it("a model call that cannot be retried answers the agent at once, in its step", async () => {
+      vi.mocked(modelClient.callModel).mockResolvedValue({ kind: "fatal", status: 400, message: "bad request" });
+      const { type, result, ran } = await executeWithState(fn("execute-run"), eventOf(roundWork), { "round-2-context": { data: prior } });
+      expect(type).toBe("function-resolved");
+      expect(ran).toEqual(["model-call-1"]);
+      expect(result).toEqual({ runId, event: "run.completed" });
+      expect(modelClient.callModel).toHaveBeenCalledTimes(1);
+      expect(execution.recordOutcome).toHaveBeenCalledWith(expect.anything(), { kind: "service_error", message: "bad request" });
+    }, 15_000);
+
     it("a model step that failed for good reaches the agent as gave_up (StepFailedError)", async () => {
       const { type, result, ran } = await executeWithState(fn("execute-run"), eventOf(roundWork), {
         "round-2-context": { data: prior },
