@@ -70,7 +70,7 @@ const outboxRows = (service: TOwnService) =>
   withDatabase(service.databaseUrl, async (client) => (await client.query("SELECT event_id, attempts FROM job_outbox ORDER BY sequence")).rows as { event_id: string; attempts: number }[]);
 
 // Inngest mode: the SDK's variables, pointed at the stand-in. A short poll and backoff so
-// a send that failed is tried again within a second or so of the API coming back.
+// a send that failed is tried again within seconds of the API coming back.
 const inngestSettings = (port: number) => ({
   INNGEST_BASE_URL: `http://127.0.0.1:${port}`,
   INNGEST_EVENT_KEY: "test",

@@ -2,7 +2,7 @@
 // @inngest/test's engine with the domain modules mocked: which steps each job takes, what
 // it sends (the events the adapter hands Inngest's event API, captured at the client's
 // fetch), how our errors become Inngest's, and the options each function carries. What the
-// jobs do to the database is covered by the integration tests of the local engine.
+// jobs do to the database is covered by the integration tests, which run them on the local engine.
 import { InngestTestEngine, mockCtx } from "@inngest/test";
 import { Inngest } from "inngest";
 import { InngestExecutionEngine, ServerTiming, errors } from "inngest/internals";
