@@ -12,12 +12,25 @@ import { Prisma } from "../../generated/prisma/client.ts";
 
 const ROWS_PER_SEND = 100;
 const MAX_BACKOFF_MS = 60_000;
-// Long enough for the SDK's own retries of one send (5 tries from 100 ms).
+// A send that gets no answer (an event API that takes the connection and never replies: the
+// SDK's fetch has no timeout of its own) counts as failed after this long, so it neither holds
+// the rows' locks nor stalls the relay; the rows are retried, and should the stalled request
+// land after all, Inngest de-duplicates by event id.
+const SEND_TIMEOUT_MS = 10_000;
+// Longer than a send may take (the SDK's own retries of one send, 5 tries from 100 ms, fit in it).
 const RELAY_TRANSACTION_TIMEOUT_MS = 60_000;
 
 export type TOutboxSend = (events: { id: string; name: string; data: unknown }[]) => Promise<unknown>;
 
 type TOutboxRow = { sequence: bigint; event_id: string; name: string; data: unknown; attempts: number };
+
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from Inngest's event API in ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** Relays one page; answers how many rows were sent (0: nothing due, or the send failed). */
 export async function relayOutboxOnce(send: TOutboxSend, retryBaseMs: number): Promise<{ sent: number; failed: boolean }> {
@@ -29,7 +42,7 @@ export async function relayOutboxOnce(send: TOutboxSend, retryBaseMs: number): P
       if (rows.length === 0) return { sent: 0, failed: false };
       const sequences = rows.map((row) => row.sequence);
       try {
-        await send(rows.map((row) => ({ id: row.event_id, name: row.name, data: row.data })));
+        await within(SEND_TIMEOUT_MS, send(rows.map((row) => ({ id: row.event_id, name: row.name, data: row.data }))));
       } catch (error) {
         const attempts = Math.max(...rows.map((row) => row.attempts)) + 1;
         const delayMs = Math.min(retryBaseMs * 2 ** Math.min(attempts - 1, 16), MAX_BACKOFF_MS);
