@@ -74,8 +74,9 @@ export class StepFailedError extends Error {
   constructor(
     readonly stepId: string,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = "StepFailedError";
   }
 }

@@ -45,7 +45,7 @@ export function jobIOFor(step: TInngestStep): TJobIO {
         })) as T;
       } catch (error) {
         // The step used up its attempts (or could not be retried): the job decides what that means.
-        if (error instanceof StepError || (error instanceof Error && "stepId" in error)) throw new StepFailedError(id, error.message);
+        if (error instanceof StepError || (error instanceof Error && "stepId" in error)) throw new StepFailedError(id, error.message, { cause: error });
         throw error;
       }
     },
@@ -90,8 +90,15 @@ export function inngestFunctions(client: Inngest, jobs: readonly TAnyJob[]) {
             }
           : {}),
       },
-      async ({ event, step, attempt }: { event: TJobEvent; step: unknown; attempt: number }) =>
-        job.handler(job.payload.parse(event.data.payload) as never, jobIOFor(step as TInngestStep), { attempt }),
+      async ({ event, step, attempt }: { event: TJobEvent; step: unknown; attempt: number }) => {
+        try {
+          return await job.handler(job.payload.parse(event.data.payload) as never, jobIOFor(step as TInngestStep), { attempt });
+        } catch (error) {
+          // A failed step the job let through: Inngest fails the run at once only for its own
+          // step error, as the local engine does for ours (local-engine.ts, countFailedAttempt).
+          throw error instanceof StepFailedError && error.cause instanceof Error ? error.cause : error;
+        }
+      },
     );
   });
 }

@@ -23,7 +23,8 @@ import { JOB_SPECS, type TWork } from "../../../src/domains/work-queue/work.ts";
 import { RUN_GAVE_UP_MESSAGE } from "../../../src/jobs/functions/execute-run.ts";
 import { jobs } from "../../../src/jobs/functions/index.ts";
 import { INNGEST_APP_ID, inngestFunctions, jobIOFor } from "../../../src/jobs/inngest/inngest-adapter.ts";
-import { NonRetriableError, RetryAfterError, StepFailedError } from "../../../src/jobs/job.ts";
+import { defineJob, NonRetriableError, RetryAfterError, StepFailedError } from "../../../src/jobs/job.ts";
+import { z } from "zod";
 
 // A model is configured (read lazily by env()), so a model call goes to callModel (mocked).
 vi.hoisted(() => {
@@ -492,6 +493,18 @@ describe("our errors as Inngest's", () => {
     expect(result).toBe("handled");
     expect(caught).toBeInstanceOf(StepFailedError);
     expect(caught).toMatchObject({ stepId: "gone", message: "still failing" });
+  });
+
+  it("a failed step the job lets through fails the run at once (no retry of the whole function), as on the local engine", async () => {
+    const [letThrough] = inngestFunctions(client, [
+      defineJob({ name: "start-batch", payload: z.object({}), handler: async (_payload, io) => io.run("gone", async () => "unreached") }) as never,
+    ]);
+    const outcome = await executeWithState(letThrough as never, { name: "app/batch.created", id: "let-through", data: { payload: {}, key: "k", concurrencyKey: "k", priority: 0 } }, {
+      gone: { error: new Error("still failing") },
+    });
+    expect(outcome.type).toBe("function-rejected");
+    expect(outcome.retriable).toBe(false);
+    expect(outcome.error).toMatchObject({ message: "still failing" });
   });
 
   it("RetryAfterError keeps its delay", () => {
