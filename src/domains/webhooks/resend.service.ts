@@ -10,7 +10,6 @@ import { db } from "../../foundation/db/client.ts";
 import { conflict, notFound } from "../../foundation/errors.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
-import type { TRunEventName } from "../runs/run-events.ts";
 import { deliverAndRecord } from "./delivery-attempt.ts";
 import { runEventContent } from "./delivery-plan.ts";
 import { resendQueue, type TResendRequest } from "./resend-queue.ts";
@@ -28,7 +27,7 @@ async function originalBody(delivery: { eventId: string; event: TWebhookEventNam
   if (!delivery.runId) return testEventBody(delivery.eventId, delivery.organizationId, delivery.createdAt);
   const run = await db().run.findUnique({ where: { id: delivery.runId }, include: { triageItems: { where: { kind: "review" }, select: { id: true }, orderBy: { round: "desc" }, take: 1 } } });
   if (!run) return null;
-  return runEventContent(run, delivery.event as TRunEventName, run.triageItems[0]?.id ?? null).body;
+  return runEventContent(run, delivery.event, run.triageItems[0]?.id ?? null).body;
 }
 
 export async function requestResend(principal: TPrincipal, webhookId: string, deliveryId: string) {

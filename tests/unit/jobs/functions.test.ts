@@ -107,7 +107,7 @@ describe("execute-run", () => {
 
   it("a model-backed run sent back reads the earlier rounds in a step of its own and hands them to callModelAgent", async () => {
     const prior = { round: 1, usage: null, transcript: { messages: [], tool_calls: [] }, feedback: "use the receipt of the 14th" };
-    execution.startRun.mockResolvedValue({ ...started, agentType: "assistant", reviewRound: 1 } as never);
+    execution.startRun.mockResolvedValue({ ...started, agentType: "assistant", reviewRound: 1 });
     // Every replay after the step asks again.
     execution.usesModel.mockReturnValue(true);
     execution.loadPriorRounds.mockResolvedValue(prior);
