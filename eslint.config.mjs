@@ -32,6 +32,8 @@ export default tseslint.config(
       "next-env.d.ts",
       // The SDK is its own package (sdk/): it has its own build and tests.
       "sdk/**",
+      // TEMP: engine rewrite in progress (docs/development.md, "The linter").
+      "src/jobs/**",
     ],
   },
   {
