@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: build what `npm start` runs and the SDK (sdk/dist, which the SDK tests import),
-# type-check, lint (layers, paths, the OpenAPI document), run every shell block of README.md
-# as written (scripts/readme-check.mjs), then the whole Vitest suite (unit + integration
-# against the real server, PostgreSQL and Redis) and the dashboard's Playwright suite
-# (Debian's Chromium against the real server). Writes the results to .test-results/ for
-# the summary line CI prints.
+# type-check, lint (layers, eslint, paths, the OpenAPI document), run every shell block of
+# README.md as written (scripts/readme-check.mjs), then the whole Vitest suite (unit +
+# integration against the real server, PostgreSQL and Redis) and the dashboard's Playwright
+# suite (Debian's Chromium against the real server). Writes the results to .test-results/
+# for the summary line CI prints.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -23,6 +23,11 @@ fi
 if [ "$status" -eq 0 ]; then
   # The folder import graph only points down (docs/architecture.md, "Layers").
   npm run -s lint:layers || status=$?
+fi
+if [ "$status" -eq 0 ]; then
+  # Type-aware lint: no floating or misused promises, no non-errors thrown (eslint.config.mjs;
+  # docs/development.md, "The linter").
+  npm run -s lint || status=$?
 fi
 if [ "$status" -eq 0 ]; then
   # Every repository path a comment or document names exists (docs/development.md, "The path check").

@@ -2,12 +2,13 @@
 // else (dashboard, dashboard tRPC, Inngest) to Next in custom-server mode.
 import { listeningPort, setListeningPort } from "./foundation/server-address.ts";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
 import { startDatabase } from "./foundation/db/bootstrap.ts";
 import { env, InvalidEnvironmentError } from "./foundation/env.ts";
 import { logger, routeConsoleToLogger } from "./foundation/logger.ts";
+import { logFailure, runDetached } from "./foundation/detached.ts";
 import { apiRouter, apiWebhooks, restRoutes } from "./api-surface.ts";
 import { clientAddress, CLIENT_ADDRESS_HEADER, runWithRequestId } from "./foundation/request-context.ts";
 import { authorizeApiCall } from "./transport/authorize.ts";
@@ -62,6 +63,17 @@ async function main() {
     authorize: authorizeApiCall,
   });
 
+  // Both handlers answer their own errors; should one reject all the same, the failure is
+  // logged and the response ended with a 500 rather than left open.
+  const serve = (work: Promise<unknown>, req: IncomingMessage, res: ServerResponse) => {
+    const ended = work.catch((error: unknown) => {
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+      throw error;
+    });
+    runDetached(ended, "handling a request", { level: "error", fields: { path: req.url } });
+  };
+
   let stopping = false;
   const http = httpDrain();
   const headersFor = { api: securityHeaders(settings, false), page: securityHeaders(settings, true) };
@@ -70,13 +82,13 @@ async function main() {
     applySecurityHeaders(res, publicApi ? headersFor.api : headersFor.page);
     if (!http.admit(req, res, !publicApi && Boolean(req.headers.accept?.includes("text/event-stream")))) return;
     if (publicApi) {
-      void handlePublicApi(req, res);
+      serve(handlePublicApi(req, res), req, res);
     } else {
       const requestId = randomUUID();
       res.setHeader("X-Request-Id", requestId);
       req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, settings.TRUST_PROXY);
       // Next's route handlers (the dashboard's tRPC) run inside this context and reuse the id.
-      void runWithRequestId(requestId, () => handleWithNext(req, res));
+      serve(runWithRequestId(requestId, () => handleWithNext(req, res)), req, res);
     }
   });
   server.keepAliveTimeout = 65_000;
@@ -107,14 +119,14 @@ async function main() {
     const { streamsEnded } = await http.drain(server, deadline);
     await engineStopped;
     logger.info("drained", { streamsEnded, ms: settings.SHUTDOWN_GRACE_MS - (deadline - Date.now()) });
-    await app.close().catch(() => undefined);
-    await stopListening().catch(() => undefined);
-    await limiter.close().catch(() => undefined);
-    await database.close().catch(() => undefined);
+    await app.close().catch(logFailure("closing Next"));
+    await stopListening().catch(logFailure("closing the change listener"));
+    await limiter.close().catch(logFailure("closing the rate limiter"));
+    await database.close().catch(logFailure("closing the database"));
     process.exit(0);
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => runDetached(stop("SIGTERM"), "shutdown", { level: "error" }));
+  process.on("SIGINT", () => runDetached(stop("SIGINT"), "shutdown", { level: "error" }));
 }
 
 main().catch((error) => {

@@ -9,10 +9,16 @@ import { dashboardOrigins, signInWithPassword } from "@/domains/auth/session-aut
 import { env } from "@/foundation/env";
 import type { TSignInFormState } from "@/dashboard/sign-in/sign-in-form";
 
+/** A text field of the form; a missing one, or a file sent in its place, reads as "". */
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
 export async function signInAction(_previous: TSignInFormState, form: FormData): Promise<TSignInFormState> {
-  const email = String(form.get("email") ?? "").trim();
-  const password = String(form.get("password") ?? "");
-  const next = safeNextPath(String(form.get("next") ?? ""), dashboardOrigins(env())[0]!);
+  const email = field(form, "email").trim();
+  const password = field(form, "password");
+  const next = safeNextPath(field(form, "next"), dashboardOrigins(env())[0]!);
   const result = await signInWithPassword({ email, password }, new Headers(await headers()));
   if (!result.ok) return { error: result.reason, retryAfter: result.retryAfter, email };
   redirect(next);

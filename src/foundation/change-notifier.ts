@@ -11,6 +11,7 @@ import { sqlQuery } from "./db/client.ts";
 import { env } from "./env.ts";
 import { logger } from "./logger.ts";
 import { batchPerTurn } from "./turn-batch.ts";
+import { logFailure, runDetached } from "./detached.ts";
 
 const CHANNEL = "run_changes";
 // Topics never contain a space; a detail follows the first one ("principal key:<id>").
@@ -111,7 +112,8 @@ export async function startChangeListener(connectionString: string, options: { c
     if (client !== current) return; // a failed reconnect attempt, or the second of error + end
     current = undefined;
     if (notifier.listener === client) notifier.listener = undefined;
-    void client.end().catch(() => undefined);
+    // Already lost (and logged below): a failure to close it adds nothing.
+    runDetached(client.end(), "closing the lost change listener connection", { level: "debug" });
     if (stopped) return;
     lostAt = Date.now();
     logger.error("change listener lost its connection; reconnecting (this process's changes are delivered locally meanwhile)", {
@@ -137,7 +139,7 @@ export async function startChangeListener(connectionString: string, options: { c
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
     } catch (error) {
-      await client.end().catch(() => undefined);
+      await client.end().catch(logFailure("closing a change listener connection that did not start", { level: "debug" }));
       throw error;
     }
     return client;
@@ -146,9 +148,12 @@ export async function startChangeListener(connectionString: string, options: { c
   const reconnectLater = (attempt: number) => {
     const delay = Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_FIRST_DELAY_MS * 2 ** attempt);
     retryTimer = setTimeout(() => {
-      connect().then(
+      const reconnected = connect().then(
         async (client) => {
-          if (stopped) return void (await client.end().catch(() => undefined));
+          if (stopped) {
+            await client.end().catch(logFailure("closing the change listener"));
+            return;
+          }
           current = client;
           notifier.listener = client;
           logger.info("change listener reconnected; subscribers resynced", { downMs: Date.now() - lostAt, attempts: attempt + 1 });
@@ -158,6 +163,7 @@ export async function startChangeListener(connectionString: string, options: { c
           if (!stopped) reconnectLater(attempt + 1);
         },
       );
+      runDetached(reconnected, "reconnecting the change listener", { level: "error" });
     }, delay);
   };
 
@@ -170,6 +176,6 @@ export async function startChangeListener(connectionString: string, options: { c
     const client = current;
     current = undefined;
     if (client && notifier.listener === client) notifier.listener = undefined;
-    await client?.end().catch(() => undefined);
+    await client?.end().catch(logFailure("closing the change listener"));
   };
 }

@@ -4,6 +4,7 @@
 // before every event it sends and every STREAM_ACCESS_RECHECK_MS in between, and ends once
 // a check fails (a check that cannot be made, the database down, fails it too).
 import { env } from "../foundation/env.ts";
+import { runDetached } from "../foundation/detached.ts";
 
 export type TAccessWatch = {
   /** Re-checks now: true while the access holds. Call before sending each event. */
@@ -30,6 +31,6 @@ export function watchAccess(check: () => Promise<void>, onLost: (error: unknown)
     }
     return !lost;
   };
-  const timer = setInterval(() => void confirm(), env().STREAM_ACCESS_RECHECK_MS);
+  const timer = setInterval(() => runDetached(confirm(), "re-checking a stream's access"), env().STREAM_ACCESS_RECHECK_MS);
   return { confirm, lostWith: () => lost, stop: () => clearInterval(timer) };
 }

@@ -46,13 +46,15 @@ export async function authorizeCall(request: TRequest, requirement: TRequirement
 }
 
 /** The role or scope error a call would get, decided without I/O. */
-function denial(principal: TPrincipal, requirement: TRequirement): unknown {
+function denial(principal: TPrincipal, requirement: TRequirement): AppError | undefined {
   try {
     if (requirement.role) requireRole(principal, requirement.role);
     if (requirement.scope) requireScope(principal, requirement.scope);
     return undefined;
   } catch (error) {
-    return error;
+    // Both checks refuse with an AppError; anything else is a bug, thrown as it is.
+    if (error instanceof AppError) return error;
+    throw error;
   }
 }
 

@@ -45,7 +45,7 @@ async function waitForNextRound(runId: string, previousItemId: string) {
 
 async function expectNoSeriousAxeViolations(page: Page, scope: Locator, name: string) {
   const handle = await scope.elementHandle();
-  const results = await new AxeBuilder({ page }).include(`[data-triage-id="${await handle!.getAttribute("data-triage-id")}"]`).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page }).include(`[data-triage-id="${await handle.getAttribute("data-triage-id")}"]`).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);

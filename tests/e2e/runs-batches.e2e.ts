@@ -97,7 +97,7 @@ test("a batch from a CSV: line errors first, then live progress to the end, the 
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download results CSV" }).click()]);
   expect(download.suggestedFilename()).toBe(`batch-${batchId}-results.csv`);
-  const csv = readFileSync((await download.path())!, "utf8");
+  const csv = readFileSync(await download.path(), "utf8");
   // Flat columns (issue 27): the output's fields by dotted name, then the row's data, no JSON in a cell.
   const parsedCsv = Papa.parse<Record<string, string>>(csv.trim(), { header: true });
   expect(parsedCsv.data).toHaveLength(12);

@@ -14,7 +14,7 @@ export async function callServer(server: Pick<TRunningServer, "baseUrl">, method
     headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 }
 
 export type TOwnService = {
@@ -87,7 +87,7 @@ export async function createOwnService(prefix: string): Promise<TOwnService> {
       return cookie.split(";")[0]!;
     },
     dispose: async () => {
-      await Promise.all([server, ...instances].map((each) => each?.stop("SIGKILL")));
+      await Promise.all([...(server ? [server] : []), ...instances].map((each) => each.stop("SIGKILL")));
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -116,7 +116,7 @@ describe("dashboard tRPC batches", () => {
   it("refuses a larger batch with a typed 400 before any procedure runs", async () => {
     const response = await batchOf(TRPC_MAX_BATCH_SIZE + 1);
     expect(response.status).toBe(400);
-    const body = (await response.json()) as any;
+    const body = await response.json();
     expect(body.error.data.httpStatus).toBe(400);
     expect(body.error.data.body).toMatchObject({ type: "validation_error", message: expect.stringMatching(/at most 10 procedures/) });
   });
@@ -127,7 +127,7 @@ describe("a malformed organization cookie", () => {
     for (const bad of ["%", "%E0%A4%A", "%zz"]) {
       const me = await fetch(`${inject("baseUrl")}/api/trpc/session.me`, { headers: { cookie: `${cookie}; aw_org=${bad}` } });
       expect(me.status).toBe(200);
-      expect(((await me.json()) as any).result.data.current).toMatchObject({ organization_id: tenant.orgId });
+      expect((await me.json()).result.data.current).toMatchObject({ organization_id: tenant.orgId });
       const runs = await fetch(`${inject("baseUrl")}/api/trpc/runs.list?input=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`, { headers: { cookie: `${cookie}; aw_org=${bad}` } });
       expect(runs.status).toBe(200);
       const page = await fetch(`${inject("baseUrl")}/runs`, { headers: { cookie: `${cookie}; aw_org=${bad}` } });

@@ -21,7 +21,7 @@ async function dashboardMutation(procedure: string, input: unknown, cookie: stri
     headers: { "content-type": "application/json", cookie },
     body: JSON.stringify(input),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 }
 
 const keyActor = () => ({ type: "api_key", id: tenant.keyId, name: "API key 'live' (Ada Admin)" });

@@ -217,7 +217,7 @@ describe("the dashboard: Copy to live and Try it of a live agent", () => {
       method === "GET"
         ? await fetch(`${base}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
         : await fetch(base, { method, headers: { "content-type": "application/json", cookie }, body: JSON.stringify(input) });
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, body: await response.json() };
   };
 
   it("an admin copies from the test-mode page; a reviewer may not (403)", async () => {

@@ -397,7 +397,7 @@ describe("scopes, organizations and modes", () => {
       });
     const reviewer = await define(await service.signIn(orgId, "reviewer"), "reviewer_agent");
     expect(reviewer.status).toBe(403);
-    expect(((await reviewer.json()) as any).error.data.body).toMatchObject({ type: "insufficient_scope", required: "agents:write" });
+    expect((await reviewer.json()).error.data.body).toMatchObject({ type: "insufficient_scope", required: "agents:write" });
     const adminMember = await define(await service.signIn(orgId, "admin"), "admin_agent");
     expect(adminMember.status).toBe(200);
     expect((await api("GET", "/v1/agents/admin_agent", key)).body.versions[0].created_by).toMatch(/^member:/);

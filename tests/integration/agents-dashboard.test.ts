@@ -26,7 +26,7 @@ const inTest = (cookie: string) => `${cookie}; aw_mode=test`;
 
 const trpcQuery = async (procedure: string, input: unknown, cookie: string) => {
   const response = await fetch(`${inject("baseUrl")}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 };
 
 const trpcMutation = async (procedure: string, input: unknown, cookie: string, headers: Record<string, string> = {}) => {
@@ -35,7 +35,7 @@ const trpcMutation = async (procedure: string, input: unknown, cookie: string, h
     headers: { "content-type": "application/json", cookie, ...headers },
     body: JSON.stringify(input),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 };
 
 const RFQ_DATA = { items: [{ description: "desk lamps", quantity: 3 }] };

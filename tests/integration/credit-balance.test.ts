@@ -96,8 +96,8 @@ describe("concurrent charges against the balance row", () => {
       call("POST", "/v1/batches", { key: tenant.key, body: { agent_type: "ap_specialist", rows: [{ task: "a", data: AP_DATA }, { task: "b", data: AP_DATA }] } }),
       ...Array.from({ length: 6 }, (_, index) => call("POST", "/v1/run", { key: key.key, body: { task: `Mix ${index}`, agent_type: "center" } })),
     ]);
-    const charged = (batch!.status === 201 ? 6 : 0) + runs.filter((response) => response.status === 202).length;
-    expect([201, 402]).toContain(batch!.status);
+    const charged = (batch.status === 201 ? 6 : 0) + runs.filter((response) => response.status === 202).length;
+    expect([201, 402]).toContain(batch.status);
     expect(runs.every((response) => response.status === 202 || response.status === 402)).toBe(true);
     const ledger = await ledgerOf(tenant.orgId);
     expect(-ledger.slice(1).reduce((sum, entry) => sum + entry.amount, 0)).toBe(charged);

@@ -73,7 +73,7 @@ describe("refunds", () => {
 
   it("does not refund a run that completed", async () => {
     const { run, started } = await chargedRunningRun({ agentType: "center" });
-    await recordOutcome(started, { kind: "result", result: { confidence_score: 0.99, output: { ok: true } } as never });
+    await recordOutcome(started, { kind: "result", result: { confidence_score: 0.99, output: { ok: true } } });
     expect((await entriesOf(run.id)).map((entry) => entry.reason)).toEqual(["run"]);
   });
 });

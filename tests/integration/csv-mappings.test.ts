@@ -30,7 +30,7 @@ const inTest = (cookie: string) => `${cookie}; aw_mode=test`;
 
 const read = async (agentType: string, cookie: string) => {
   const response = await fetch(`${inject("baseUrl")}/api/trpc/batches.csvMapping?input=${encodeURIComponent(JSON.stringify({ agent_type: agentType }))}`, { headers: { cookie } });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 };
 
 const save = async (input: unknown, cookie: string) => {
@@ -39,7 +39,7 @@ const save = async (input: unknown, cookie: string) => {
     headers: { "content-type": "application/json", cookie },
     body: JSON.stringify(input),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 };
 
 const MAPPING = {

@@ -28,7 +28,7 @@ async function api(method: string, route: string, key: string, body?: unknown) {
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
-  return { status: response.status, body: (await response.json()) as any, ms: performance.now() - started };
+  return { status: response.status, body: await response.json(), ms: performance.now() - started };
 }
 
 const define = (name: string, fields: Record<string, unknown>, key = testKey) =>

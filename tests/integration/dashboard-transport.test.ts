@@ -39,7 +39,7 @@ describe("dashboard transport", () => {
     const created = await call("POST", "/v1/run", { key: tenant.key, body: { task: "seen by both transports" } });
     const response = await trpcQuery("runs.get", { id: created.body.run_id }, { cookie: adminCookie });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as any;
+    const body = await response.json();
     expect(body.result.data.run).toMatchObject({ id: created.body.run_id, task: "seen by both transports" });
   });
 
@@ -47,7 +47,7 @@ describe("dashboard transport", () => {
     for (const headers of [{}, { authorization: `Bearer ${tenant.key}` }] as Record<string, string>[]) {
       const response = await trpcQuery("runs.list", { limit: 5 }, headers);
       expect(response.status).toBe(401);
-      const body = (await response.json()) as any;
+      const body = await response.json();
       expect(body.error.data).toMatchObject({ httpStatus: 401, code: "UNAUTHORIZED" });
       expect(body.error.data.body).toMatchObject({ error: "authentication_error", type: "authentication_error" });
     }
@@ -57,7 +57,7 @@ describe("dashboard transport", () => {
     expect((await trpcQuery("runs.list", { limit: 5 }, { cookie: viewerCookie })).status).toBe(200);
     const refused = await trpcMutation("triage.approve", { id: "00000000-0000-4000-8000-000000000000" }, { cookie: viewerCookie });
     expect(refused.status).toBe(403);
-    const body = (await refused.json()) as any;
+    const body = await refused.json();
     expect(body.error.data.body).toMatchObject({ type: "insufficient_scope", required: "triage:write" });
     expect(body.error.data.body.message).toMatch(/role \(viewer\)/);
   });
@@ -69,14 +69,14 @@ describe("dashboard transport", () => {
     const response = await trpcQuery("runs.get", { id: otherRun.body.run_id }, { cookie: `${adminCookie}; aw_org=${other.orgId}` });
     expect(response.status).toBe(404);
     const me = await trpcQuery("session.me", undefined, { cookie: `${adminCookie}; aw_org=${other.orgId}; aw_mode=test` });
-    const session = ((await me.json()) as any).result.data;
+    const session = (await me.json()).result.data;
     expect(session.current).toMatchObject({ organization_id: tenant.orgId, mode: "test", role: "admin" });
   });
 
   it("bounds request bodies like /v1 (413 before the procedure runs)", async () => {
     const response = await trpcMutation("triage.reject", { id: "x", reason: "y".repeat(6 * 1024 * 1024) }, { cookie: adminCookie });
     expect(response.status).toBe(413);
-    expect(((await response.json()) as any).error.data.body).toMatchObject({ type: "payload_too_large" });
+    expect((await response.json()).error.data.body).toMatchObject({ type: "payload_too_large" });
   });
 
   it("does not expose the Inngest serve route when the local engine runs the jobs", async () => {

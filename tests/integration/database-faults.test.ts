@@ -98,7 +98,7 @@ function startTraffic(label: string) {
         call("GET", "/v1/usage"),
         call("GET", "/v1/health"),
       ]);
-      answers.push({ ...accepted!, task: `Quote: ${task}` }, ...reads);
+      answers.push({ ...accepted, task: `Quote: ${task}` }, ...reads);
       await sleep(50);
     }
   })();
@@ -295,7 +295,7 @@ describe.sequential("PostgreSQL faults", () => {
       expect(Date.now() - started2).toBeLessThan(8_000);
       // The dashboard's tRPC renders the same typed 503.
       const dashboard = await fetch(`${service.server().baseUrl}/api/trpc/runs.list?input=${encodeURIComponent(JSON.stringify({ limit: 5 }))}`, { headers: { cookie } });
-      const dashboardBody = (await dashboard.json()) as any;
+      const dashboardBody = await dashboard.json();
       expect(dashboard.status, JSON.stringify(dashboardBody)).toBe(503);
       expect(dashboardBody.error.data.body).toMatchObject({ type: "service_unavailable" });
       expect(service.server().process.exitCode).toBeNull();

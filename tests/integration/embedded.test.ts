@@ -21,7 +21,7 @@ async function cli(...args: string[]) {
 
 async function get(base: string, route: string, key?: string) {
   const response = await fetch(`${base}${route}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 }
 
 beforeAll(() => {

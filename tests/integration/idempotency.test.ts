@@ -229,7 +229,7 @@ describe("POST /v1/run with Idempotency-Key", () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("idempotent-replayed")).toBe("true");
-    const body = (await response.json()) as any;
+    const body = await response.json();
     expect(body.result.data).toEqual(rest.body);
   });
 });

@@ -126,7 +126,7 @@ describe("test mode's daily allowance of model-backed runs", () => {
       headers: { authorization: `Bearer ${testKey}`, "content-type": "application/json" },
       body: JSON.stringify({ agent_type: "sorter", rows }),
     });
-    const body = (await response.json()) as any;
+    const body = await response.json();
     expect(response.status).toBe(429);
     expect(body).toMatchObject({ error: "test_mode_allowance_exhausted", type: "test_mode_allowance_exhausted", allowance: ALLOWANCE, used: 0 });
     const resetsAt = Date.parse(body.resets_at);

@@ -109,9 +109,9 @@ describe("GET /v1/openapi.json", () => {
 
   it("describes every error response with the one error schema", async () => {
     const document = await fetchDocument();
-    for (const [path, methods] of Object.entries(document.paths) as [string, any][]) {
-      for (const operation of Object.values(methods) as any[]) {
-        for (const [status, response] of Object.entries(operation.responses) as [string, any][]) {
+    for (const [path, methods] of Object.entries<any>(document.paths)) {
+      for (const operation of Object.values<any>(methods)) {
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
           // Health's 503 is its own body with status "degraded", not an error.
           if (Number(status) >= 400 && !(path === "/v1/health" && status === "503")) {
             expect(response.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
@@ -129,8 +129,8 @@ describe("GET /v1/openapi.json", () => {
     for (const path of ["/v1/triage/{id}/approve", "/v1/triage/{id}/reject"]) {
       expect(document.paths[path].post.requestBody.required).toBe(false);
     }
-    for (const [path, methods] of Object.entries(document.paths) as [string, any][]) {
-      for (const [method, operation] of Object.entries(methods) as [string, any][]) {
+    for (const [path, methods] of Object.entries<any>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(methods)) {
         if (!operation.requestBody) continue;
         const declared = operation.requestBody.content["application/json"].schema;
         const schema = declared.$ref ? document.components.schemas[declared.$ref.split("/").pop()] : declared;
@@ -221,7 +221,7 @@ describe("the document says what the server sends (issue 26)", () => {
   it("documents the webhook deliveries: the three run events and triage.overdue, with their payloads and signature headers", async () => {
     const document = await fetchDocument();
     expect(Object.keys(document.webhooks).sort()).toEqual(["run.completed", "run.failed", "run.triage_required", "triage.overdue"]);
-    for (const [event, pathItem] of Object.entries(document.webhooks) as [string, any][]) {
+    for (const [event, pathItem] of Object.entries<any>(document.webhooks)) {
       const delivery = pathItem.post;
       const headers = delivery.parameters.filter((parameter: any) => parameter.in === "header" && parameter.required).map((parameter: any) => parameter.name);
       expect(headers).toEqual(expect.arrayContaining(["webhook-id", "webhook-timestamp", "webhook-signature", "X-Service-Signature"]));
@@ -242,7 +242,7 @@ describe("the document says what the server sends (issue 26)", () => {
       const statuses = Object.keys(operation.responses);
       expect({ name, statuses }).toEqual({ name, statuses: expect.arrayContaining(["500", "503"]) });
       if (method !== "get") expect({ name, statuses }).toEqual({ name, statuses: expect.arrayContaining(["413", "415"]) });
-      for (const [status, response] of Object.entries(operation.responses) as [string, any][]) {
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
         expect({ name, status, header: response.headers?.["X-Request-Id"] }).toEqual({ name, status, header: { $ref: "#/components/headers/X-Request-Id" } });
         if (status === "429") expect({ name, retryAfter: response.headers["Retry-After"] }).toEqual({ name, retryAfter: { $ref: "#/components/headers/Retry-After" } });
       }

@@ -235,7 +235,7 @@ describe("strict integers in query strings", () => {
     const input = encodeURIComponent(JSON.stringify({ limit: 3, offset: 1 }));
     const response = await fetch(`${inject("baseUrl")}/api/trpc/runs.list?input=${input}`, { headers: { cookie: dashboardCookie } });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as any).result.data).toMatchObject({ limit: 3, offset: 1 });
+    expect((await response.json()).result.data).toMatchObject({ limit: 3, offset: 1 });
   });
 
   it("documents limit and offset as integers with bounds and defaults", async () => {
@@ -257,7 +257,7 @@ describe("the dashboard transport refuses the same input", () => {
   ])("%s → 400 with the typed body", async (_name, rawBody, path, message) => {
     const response = await mutate("runs.create", rawBody);
     expect(response.status).toBe(400);
-    const body = (await response.json()) as any;
+    const body = await response.json();
     expect(body.error.data.body).toMatchObject({ error: "validation_error", type: "validation_error", issues: [{ path, message: expect.stringMatching(message) }] });
   });
 });
@@ -281,7 +281,7 @@ function rawExchange(request: string): Promise<{ status: number; headers: Record
       resolve({ status: Number(statusLine.split(" ")[1]), headers, body: parsed, raw });
     };
     socket.setEncoding("utf8");
-    socket.on("data", (chunk) => (raw += chunk));
+    socket.on("data", (chunk: string) => (raw += chunk));
     socket.on("close", finish);
     socket.on("error", () => undefined);
     socket.write(request);

@@ -202,7 +202,7 @@ describe("who may read steps", () => {
     const cookie = await service.signIn(orgId, "viewer");
     const response = await fetch(`${service.server().baseUrl}/api/trpc/runs.steps?input=${encodeURIComponent(JSON.stringify({ id: runId }))}`, { headers: { cookie } });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as any;
+    const body = await response.json();
     expect(body.result.data.data).toEqual(viaApi);
   });
 });

@@ -180,7 +180,7 @@ describe("the issue-20 triage decisions call their documented paths", () => {
       apiKey: "sk_test_recorded",
       baseUrl: "https://api.example.test",
       fetch: async (url, init) => {
-        sent.push({ method: String(init.method), url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+        sent.push({ method: String(init.method), url, body: typeof init.body === "string" ? JSON.parse(init.body) : (init.body ?? undefined) });
         return new Response(JSON.stringify({ data: {}, results: [] }), { status: 200, headers: { "content-type": "application/json" } });
       },
     });

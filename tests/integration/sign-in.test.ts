@@ -67,7 +67,7 @@ describe("dashboard sign-in", () => {
     );
     const expired = await me();
     expect(expired.status).toBe(401);
-    expect(((await expired.json()) as any).error.data.body.type).toBe("authentication_error");
+    expect((await expired.json()).error.data.body.type).toBe("authentication_error");
   });
 
   it("signs in 20 different people from one office address within a minute", async () => {
@@ -113,7 +113,7 @@ describe("dashboard sign-in", () => {
     const beyond = await signIn(colleague, address);
     expect(beyond.status).toBe(429);
     expect(Number(beyond.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(((await beyond.json()) as any).type).toBe("rate_limited");
+    expect((await beyond.json()).type).toBe("rate_limited");
     // Another address is unaffected.
     expect((await signIn(colleague, from("192.0.2.101"))).status).toBe(200);
   });

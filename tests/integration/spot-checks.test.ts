@@ -273,7 +273,7 @@ describe("decisions by kind", () => {
         method === "GET"
           ? await fetch(`${base}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
           : await fetch(base, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(input) });
-      return { status: response.status, body: (await response.json()) as any };
+      return { status: response.status, body: await response.json() };
     };
     const updated = await trpc("organization.updateSettings", { spot_check_rates: { rfq_generator: 0.1 } });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);

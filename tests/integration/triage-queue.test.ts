@@ -218,7 +218,7 @@ describe("claims in the dashboard", () => {
       headers: { "content-type": "application/json", cookie },
       body: JSON.stringify(input),
     });
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, body: await response.json() };
   };
 
   it("a reviewer claims as themselves; a viewer can neither claim nor decide nor bulk-decide (403)", async () => {
@@ -384,7 +384,7 @@ describe("due times from the organization's setting", () => {
         headers: { "content-type": "application/json", cookie },
         body: JSON.stringify(input),
       });
-      return { status: response.status, body: (await response.json()) as any };
+      return { status: response.status, body: await response.json() };
     };
     const updated = await settings({ triage_sla_minutes: 45 });
     expect(updated.status).toBe(200);

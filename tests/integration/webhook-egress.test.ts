@@ -180,7 +180,7 @@ describe("webhook egress is pinned to the address that was checked", () => {
         body: JSON.stringify({ orgId: tenant.orgId }),
       });
       expect(response.status).toBe(200);
-      return ((await response.json()) as any).result.data.data;
+      return (await response.json()).result.data.data;
     };
 
     expect(await sendTest()).toEqual([{ webhook_id: registered.body.data.id, status: "succeeded", response_status: 200 }]);

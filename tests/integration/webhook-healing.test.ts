@@ -7,7 +7,7 @@
 // stored expiry). The shared server retries every 1 s (tests/helpers/global-setup.ts).
 import { createHmac } from "node:crypto";
 import { Webhook as StandardWebhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { call, createKey, createTenant, type TTenant, waitFor, waitForRunToSettle } from "../helpers/api.ts";
 import { withDatabase } from "../helpers/database.ts";
 import { receiverSet } from "../helpers/https-receiver.ts";

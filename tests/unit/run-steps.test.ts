@@ -92,7 +92,7 @@ describe("run steps: built-in agents", () => {
       outputEdited: true,
     });
     // The reviewer's edit is the run's output now; the trace shows the agent's own proposal.
-    const list = steps(runOf({ data, status: "completed", output: { edited: true } as never, confidenceScore: result.confidence_score, completedAt: reviewed }), item);
+    const list = steps(runOf({ data, status: "completed", output: { edited: true }, confidenceScore: result.confidence_score, completedAt: reviewed }), item);
     expect(list.map((step) => step.type)).toEqual(["agent", "triage", "review"]);
     const [agent] = ofType(list, "agent");
     expect(agent?.detail.agent).toBe("ap_specialist");
@@ -159,7 +159,7 @@ describe("run steps: built-in agents", () => {
 
 describe("run steps: other agents and cancels", () => {
   it("an agent this module does not know (e.g. a customer's own) gets a generic agent step", () => {
-    const list = steps(runOf({ agentType: "classify_email", output: { label: "invoice" } as never, confidenceScore: 0.8 }));
+    const list = steps(runOf({ agentType: "classify_email", output: { label: "invoice" }, confidenceScore: 0.8 }));
     expect(list).toEqual([
       expect.objectContaining({ type: "agent", status: "completed", detail: { agent: "classify_email", summary: "classify_email answered", checked: ["the task and its data"], found: [], confidence_score: 0.8, error: null } }),
     ]);
@@ -188,9 +188,9 @@ describe("run steps: model and tool calls", () => {
     const list = steps(
       runOf({
         agentType: "assistant",
-        output: { summary: "Held: totals differ", output: {} } as never,
-        modelUsage: { model: "test-model", calls: 2, input_tokens: 300, output_tokens: 40 } as never,
-        modelTranscript: { messages, tool_calls: [tool] } as never,
+        output: { summary: "Held: totals differ", output: {} },
+        modelUsage: { model: "test-model", calls: 2, input_tokens: 300, output_tokens: 40 },
+        modelTranscript: { messages, tool_calls: [tool] },
       }),
     );
     expect(list.map((step) => step.type)).toEqual(["model_call", "tool_call", "model_call", "agent"]);
@@ -209,8 +209,8 @@ describe("run steps: model and tool calls", () => {
     const list = steps(
       runOf({
         agentType: "assistant",
-        output: { summary: "Done", output: {} } as never,
-        modelUsage: { model: "m", calls: 1, input_tokens: 12, output_tokens: 5 } as never,
+        output: { summary: "Done", output: {} },
+        modelUsage: { model: "m", calls: 1, input_tokens: 12, output_tokens: 5 },
         modelTranscript: { messages: [messages[0], messages[1], messages[4]], tool_calls: [] } as never,
       }),
     );
@@ -223,7 +223,7 @@ describe("run steps: model and tool calls", () => {
         agentType: "assistant",
         status: "failed",
         errorMessage: "Model call failed: 401 bad key",
-        modelUsage: { model: "m", calls: 0, input_tokens: 0, output_tokens: 0 } as never,
+        modelUsage: { model: "m", calls: 0, input_tokens: 0, output_tokens: 0 },
         modelTranscript: { messages: [messages[0], messages[1]], tool_calls: [] } as never,
       }),
     );
@@ -235,7 +235,7 @@ describe("run steps: model and tool calls", () => {
     const list = steps(
       runOf({
         agentType: "center",
-        modelUsage: { model: "m", calls: 2, input_tokens: 1, output_tokens: 1 } as never,
+        modelUsage: { model: "m", calls: 2, input_tokens: 1, output_tokens: 1 },
         modelTranscript: {
           messages: [messages[0], messages[1], { role: "assistant", content: "{}" }, messages[0], messages[1], { role: "assistant", content: "{}" }],
           tool_calls: [],

@@ -25,7 +25,7 @@ async function serve(router: ReturnType<typeof routerWith>): Promise<string> {
   const handler = createOpenApiNodeHttpHandler({ router, createContext: () => ({}) });
   server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 const post = (base: string, body: unknown) =>

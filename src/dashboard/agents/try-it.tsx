@@ -16,7 +16,7 @@ import { StatusBadge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { CodeBlock } from "../ui/code-block";
 import { ErrorMessage, Loading } from "../ui/feedback";
-import { Field, Input, Textarea } from "../ui/input";
+import { Field, Textarea } from "../ui/input";
 
 export function TryIt({ name }: { name: string }) {
   const trpc = useTRPC();

@@ -70,7 +70,7 @@ export function typeLabel(types: string[]): string {
 /** How each data column maps onto the agent's schema. */
 export function mapColumns(columns: string[], schema: TJsonSchema, agentType?: string): TColumnMapping[] {
   return columns.map((column) => {
-    const path = agentType === "rfq_generator" && SUPPLIER_COLUMNS[column] ? SUPPLIER_COLUMNS[column]! : column;
+    const path = agentType === "rfq_generator" && SUPPLIER_COLUMNS[column] ? SUPPLIER_COLUMNS[column] : column;
     if (agentType === "rfq_generator" && column === "supplier") return { column, path, type: "supplier names, ;-separated", known: true };
     const target = schemaAt(schema, path);
     // An open schema (center, assistant: any object) names no fields: every column is text it reads.

@@ -19,6 +19,7 @@ import { MAX_CSV_COLUMNS, MAX_CSV_HEADER_LENGTH, readCsvTable } from "./csv";
 import { groupCsvRows } from "./csv-grouping";
 import { CsvMappingStep } from "./csv-mapping-step";
 import { suggestTargets, type TTargetChoice } from "./csv-targets";
+import { runDetached } from "../lib/detached";
 
 export function NewBatchDialog() {
   const trpc = useTRPC();
@@ -131,7 +132,7 @@ export function NewBatchDialog() {
             </Field>
           </div>
           <Field id={`${id}-file`} label="CSV file" error={fileError ?? undefined}>
-            <Input id={`${id}-file`} type="file" accept=".csv,text/csv,text/plain" onChange={(event) => void readFile(event.target.files?.[0])} />
+            <Input id={`${id}-file`} type="file" accept=".csv,text/csv,text/plain" onChange={(event) => runDetached(readFile(event.target.files?.[0]), "reading the CSV file")} />
           </Field>
           <Field id={`${id}-text`} label="Or paste CSV" hint="Choosing a file puts its contents here; you can fix lines before creating.">
             <Textarea

@@ -12,6 +12,7 @@ import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { ErrorMessage, Loading } from "../ui/feedback";
 import { Field, Input } from "../ui/input";
+import { runDetached } from "../lib/detached";
 
 type TPerson = { email: string; name: string };
 
@@ -100,10 +101,7 @@ function WrongPerson({ signedInAs, invitedEmail }: { signedInAs: TPerson; invite
       <div>
         <Button
           variant="outline"
-          onClick={async () => {
-            await authClient.signOut();
-            window.location.reload();
-          }}
+          onClick={() => runDetached(authClient.signOut().then(() => window.location.reload()), "signing out")}
         >
           Sign out
         </Button>

@@ -73,7 +73,7 @@ export function singular(label: string): string {
 function resolve(schema: TJsonSchema, root: TJsonSchema): TJsonSchema {
   let current = schema;
   for (let hops = 0; typeof current.$ref === "string" && hops < 10; hops++) {
-    const ref = current.$ref as string;
+    const ref = current.$ref;
     if (!ref.startsWith("#")) return current;
     let target: unknown = root;
     for (const part of ref.slice(1).split("/").filter(Boolean)) {
@@ -138,13 +138,13 @@ function describe(schemaIn: TJsonSchema, value: unknown, common: TCommon, depth:
     const members = Array.isArray(schema.enum) ? (schema.enum as unknown[]) : [schema.const];
     const options = members.map((member) => ({ value: JSON.stringify(member), label: typeof member === "string" ? member : JSON.stringify(member) }));
     // A value outside the enum stays visible (and is flagged by the check) rather than replaced.
-    if (present && !members.some((member) => JSON.stringify(member) === JSON.stringify(value))) options.unshift({ value: JSON.stringify(value), label: String(value) });
+    if (present && !members.some((member) => JSON.stringify(member) === JSON.stringify(value))) options.unshift({ value: JSON.stringify(value), label: typeof value === "string" ? value : JSON.stringify(value) });
     return { ...field, kind: "select", options, value: present ? JSON.stringify(value) : "" };
   }
   const union = scalarUnion(schema);
   if (union) {
     if (present && !union.some((type) => (type === "integer" ? "number" : type) === describeType(value))) return json(field, value, "the value does not fit its schema");
-    return { ...field, kind: "text", inputType: "text", value: present ? String(value) : "", number: union.includes("number") || union.includes("integer") };
+    return { ...field, kind: "text", inputType: "text", value: present ? (typeof value === "string" ? value : JSON.stringify(value)) : "", number: union.includes("number") || union.includes("integer") };
   }
   const types = typesOf(schema);
   const type = types.length === 1 ? types[0] : types.length === 0 && asSchema(schema.properties) ? "object" : undefined;

@@ -18,6 +18,6 @@ export function nextVersionInput(agent: TAgentView, threshold: number): TAddVers
     input_schema: agent.input_schema ?? undefined,
     tools: agent.tools as TAddVersionInput["tools"],
     model: agent.model ?? undefined,
-    review: { ...review, confidence_threshold: threshold } as TAddVersionInput["review"],
+    review: { ...review, confidence_threshold: threshold },
   };
 }

@@ -32,7 +32,7 @@ export function ReliabilityChart({ buckets, target }: { buckets: TQualityBucket[
             <YAxis yAxisId="agreement" domain={[0, 100]} unit="%" tickLine={false} axisLine={false} fontSize={12} width={52} />
             <YAxis yAxisId="judged" orientation="right" allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} width={40} />
             <Tooltip
-              formatter={(value, name) => (name === "Agreement" ? [value === null ? "—" : `${value}%`, name] : [formatNumber(Number(value)), name])}
+              formatter={(value, name) => (name === "Agreement" ? [typeof value === "number" ? `${value}%` : "—", name] : [formatNumber(Number(value)), name])}
             />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <ReferenceLine yAxisId="agreement" y={target * 100} strokeDasharray="4 4" stroke="var(--color-muted-foreground)" />

@@ -35,7 +35,7 @@ export function ReviewRateChart({ points }: { points: TReviewRatePoint[] }) {
             <CartesianGrid vertical={false} strokeDasharray="3 3" className="stroke-border" />
             <XAxis dataKey="label" tickLine={false} fontSize={12} minTickGap={8} />
             <YAxis domain={[0, 100]} unit="%" tickLine={false} axisLine={false} fontSize={12} width={52} />
-            <Tooltip formatter={(value) => [value === null ? "—" : `${value}%`, "Sent to review"]} />
+            <Tooltip formatter={(value) => [typeof value === "number" ? `${value}%` : "—", "Sent to review"]} />
             <Line dataKey="rate" name="Sent to review" stroke="var(--color-chart-1)" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>

@@ -18,6 +18,7 @@ import { decisionLabels, describeDue } from "../triage/format";
 import { canPatchData, memberActor, type TTriageForm } from "../triage/types";
 import { useTriageCalls } from "../triage/use-triage-calls";
 import type { TRunDetail } from "./types";
+import { runDetached } from "../lib/detached";
 
 type TOpenItem = NonNullable<TRunDetail["triage_item"]>;
 
@@ -40,7 +41,8 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
   // A claim this page took is given back when the page closes undecided.
   useEffect(
     () => () => {
-      if (claimed.current) void calls.release({ id: item.id }).catch(() => undefined);
+      // Fails when the claim lapsed or the item was decided meanwhile: nothing left to give back.
+      if (claimed.current) runDetached(calls.release({ id: item.id }), "giving back the claim", { level: "debug" });
     },
     [calls, item.id],
   );
@@ -53,7 +55,7 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
       calls.claim({ id: item.id }).then(
         () => {
           claimed.current = true;
-          void refresh();
+          runDetached(refresh(), "re-reading the run");
         },
         (cause: unknown) => setError(cause),
       );
@@ -91,7 +93,7 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
       <CardContent className="grid min-w-0 gap-3">
         {form === null ? (
           <div className="flex flex-wrap gap-2">
-            <Button type="button" size="sm" disabled={busy} onClick={() => void decide(() => client.triage.approve.mutate({ id: item.id }))} title={labels.approveHint}>
+            <Button type="button" size="sm" disabled={busy} onClick={() => runDetached(decide(() => client.triage.approve.mutate({ id: item.id })), "approving")} title={labels.approveHint}>
               <CheckIcon aria-hidden /> {labels.approve}
             </Button>
             <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => open("edit")}>
@@ -110,7 +112,7 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
             proposed={item.proposed_output}
             schemas={schemas}
             busy={busy}
-            onSubmit={(output) => void decide(() => client.triage.approve.mutate({ id: item.id, output }))}
+            onSubmit={(output) => runDetached(decide(() => client.triage.approve.mutate({ id: item.id, output })), "approving the edited output")}
             onCancel={() => setForm(null)}
           />
         ) : null}
@@ -121,7 +123,10 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
             schemas={schemas}
             busy={busy}
             onSubmit={({ feedback, dataPatch }) =>
-              void decide(() => calls.requestChanges({ id: item.id, feedback, ...(dataPatch ? { data_patch: dataPatch } : {}) }))
+              runDetached(
+                decide(() => calls.requestChanges({ id: item.id, feedback, ...(dataPatch ? { data_patch: dataPatch } : {}) })),
+                "requesting changes",
+              )
             }
             onCancel={() => setForm(null)}
           />
@@ -130,7 +135,9 @@ export function RunDecisions({ run, item }: { run: TRunDetail["run"]; item: TOpe
           <RejectForm
             busy={busy}
             labels={labels}
-            onSubmit={({ reasonCode, reason }) => void decide(() => client.triage.reject.mutate({ id: item.id, reason, reason_code: reasonCode }))}
+            onSubmit={({ reasonCode, reason }) =>
+              runDetached(decide(() => client.triage.reject.mutate({ id: item.id, reason, reason_code: reasonCode })), "rejecting")
+            }
             onCancel={() => setForm(null)}
           />
         ) : null}

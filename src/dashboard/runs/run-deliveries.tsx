@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { ErrorMessage, Loading } from "../ui/feedback";
 import { TERMINAL_STATUSES, type TRunStatus } from "./types";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
+import { runDetached } from "../lib/detached";
 
 export function RunDeliveries({ runId, runStatus }: { runId: string; runStatus: string }) {
   const trpc = useTRPC();
@@ -24,7 +25,7 @@ export function RunDeliveries({ runId, runStatus }: { runId: string; runStatus: 
   const firstStatus = useRef(runStatus);
   useEffect(() => {
     if (runStatus === firstStatus.current) return;
-    const timer = setTimeout(() => void refetch(), 2_000);
+    const timer = setTimeout(() => runDetached(refetch(), "re-reading the deliveries"), 2_000);
     return () => clearTimeout(timer);
   }, [runStatus, refetch]);
 

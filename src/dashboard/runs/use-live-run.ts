@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useTRPC } from "../trpc";
 import { TERMINAL_STATUSES, type TRunDetail } from "./types";
+import { runDetached } from "../lib/detached";
 
 export function useLiveRun(runId: string) {
   const trpc = useTRPC();
@@ -20,7 +21,7 @@ export function useLiveRun(runId: string) {
         onData: (next: TRunDetail) => {
           queryClient.setQueryData(trpc.runs.get.queryKey({ id: runId }), next);
           // Each change of the run adds or settles steps.
-          void queryClient.invalidateQueries({ queryKey: trpc.runs.steps.queryKey({ id: runId }) });
+          runDetached(queryClient.invalidateQueries({ queryKey: trpc.runs.steps.queryKey({ id: runId }) }), "re-reading the run's steps");
         },
       },
     ),

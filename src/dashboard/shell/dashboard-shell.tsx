@@ -27,6 +27,7 @@ import { Select } from "../ui/input";
 import { invitationsQueryOptions, PendingInvitations } from "../invitations/pending-invitations";
 import { useTRPC } from "../trpc";
 import { SessionGate, useSession } from "./session-context";
+import { runDetached } from "../lib/detached";
 
 type TNavItem = { href: string; label: string; icon: typeof InboxIcon; adminOnly?: boolean };
 
@@ -151,10 +152,7 @@ function Frame({ children }: { children: ReactNode }) {
             <Button
               variant="ghost"
               size="sm"
-              onClick={async () => {
-                await authClient.signOut();
-                window.location.assign("/sign-in");
-              }}
+              onClick={() => runDetached(authClient.signOut().then(() => window.location.assign("/sign-in")), "signing out")}
             >
               <LogOutIcon aria-hidden />
               Sign out

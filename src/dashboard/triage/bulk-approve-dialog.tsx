@@ -9,6 +9,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { ErrorMessage } from "../ui/feedback";
 import { describeBulkTotal, summarizeSelection } from "./format";
 import type { TTriageItem } from "./types";
+import { runDetached } from "../lib/detached";
 
 type TResult = { id: string; status: "approved" | "rejected" | "error"; error?: { type: string; message: string } };
 
@@ -31,6 +32,30 @@ export function BulkApproveDialog({
     setError(null);
     setRefused([]);
     onOpenChange(next);
+  };
+  // A failed call is shown in the dialog; the items the server refused stay listed with its reason.
+  const approve = async () => {
+    setPending(true);
+    setError(null);
+    setRefused([]);
+    const before = items;
+    try {
+      const results = await onConfirm(before);
+      const failed = results.filter((result) => result.status === "error");
+      if (failed.length === 0) onOpenChange(false);
+      else
+        setRefused(
+          failed.map((result) => ({
+            id: result.id,
+            item: before.find((item) => item.id === result.id),
+            message: result.error?.message ?? "refused",
+          })),
+        );
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(false);
+    }
   };
   return (
     <Dialog open={open} onOpenChange={change}>
@@ -89,29 +114,7 @@ export function BulkApproveDialog({
           </DialogClose>
           <Button
             disabled={pending || items.length === 0}
-            onClick={async () => {
-              setPending(true);
-              setError(null);
-              setRefused([]);
-              const before = items;
-              try {
-                const results = await onConfirm(before);
-                const failed = results.filter((result) => result.status === "error");
-                if (failed.length === 0) onOpenChange(false);
-                else
-                  setRefused(
-                    failed.map((result) => ({
-                      id: result.id,
-                      item: before.find((item) => item.id === result.id),
-                      message: result.error?.message ?? "refused",
-                    })),
-                  );
-              } catch (failure) {
-                setError(failure);
-              } finally {
-                setPending(false);
-              }
-            }}
+            onClick={() => runDetached(approve(), "approving the ticked items")}
           >
             {pending ? "Approving…" : `Approve ${summary.count}`}
           </Button>

@@ -8,7 +8,7 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { cn } from "../lib/cn";
 import { jsonEqual } from "../lib/merge-patch";
-import { emptyValue, getAt, removeAt, setAt, type TField, type TJsonSchema, type TPath } from "../lib/schema-form";
+import { emptyValue, getAt, removeAt, setAt, type TField, type TJsonSchema } from "../lib/schema-form";
 import { Button } from "../ui/button";
 import { Input, Select, Textarea } from "../ui/input";
 

@@ -19,6 +19,7 @@ import { useQueueFilters } from "./use-queue-filters";
 import { useShortcuts } from "./use-shortcuts";
 import { isSpotCheck } from "./types";
 import { useNow, useTriageQueue } from "./use-triage-queue";
+import { runDetached } from "../lib/detached";
 
 function LiveIndicator({ status }: { status: string }) {
   const live = status === "pending";
@@ -82,7 +83,7 @@ export function TriageQueuePage() {
             : {}),
           ...(focused && isSpotCheck(focused)
             ? {
-                y: () => void queue.verdict(focused, { verdict: "correct" }),
+                y: () => runDetached(queue.verdict(focused, { verdict: "correct" }), "recording the verdict"),
                 n: () => queue.openItem(focused, "incorrect"),
               }
             : {}),
@@ -162,10 +163,10 @@ export function TriageQueuePage() {
                   onToggleChecked={() => queue.toggleChecked(item.id)}
                   decide={{
                     approve: () => queue.approve(item),
-                    approveEdited: (output) => void queue.approveEdited(item, output),
-                    reject: (rejection) => void queue.reject(item, rejection),
-                    requestChanges: (request) => void queue.requestChanges(item, request),
-                    verdict: (verdict) => void queue.verdict(item, verdict),
+                    approveEdited: (output) => runDetached(queue.approveEdited(item, output), "approving the edited output"),
+                    reject: (rejection) => runDetached(queue.reject(item, rejection), "rejecting"),
+                    requestChanges: (request) => runDetached(queue.requestChanges(item, request), "requesting changes"),
+                    verdict: (verdict) => runDetached(queue.verdict(item, verdict), "recording the verdict"),
                     openForm: (form) => (form === null ? queue.setForm(null) : queue.openItem(item, form)),
                     toggleOpen: () => queue.toggleOpen(item),
                     setNote: queue.setNote,

@@ -21,6 +21,7 @@ import {
 import type { TQueueFilters } from "./use-queue-filters";
 import { useTriageCalls } from "./use-triage-calls";
 import { sendOnUnload, useUndoableApprovals, type TPendingApproval } from "./use-undoable-approvals";
+import { logFailure, runDetached } from "../lib/detached";
 
 export const RESOLVED_INPUT = { limit: 10, status: "resolved" as const };
 const PAGE_SIZE = 100;
@@ -64,7 +65,10 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
   const isQueue = filters.status === "pending";
   const resolved = useQuery({ ...trpc.triage.list.queryOptions(RESOLVED_INPUT), enabled: isQueue });
 
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: trpc.triage.list.pathKey() }), [queryClient, trpc]);
+  const refresh = useCallback(
+    () => runDetached(queryClient.invalidateQueries({ queryKey: trpc.triage.list.pathKey() }), "re-reading the triage queue"),
+    [queryClient, trpc],
+  );
   // Connected (or reconnected): re-read once, so nothing that changed meanwhile is missed.
   const live = useSubscription(trpc.triage.changes.subscriptionOptions(undefined, { onStarted: refresh, onData: refresh }));
 
@@ -128,7 +132,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
         setClaimInCache(item.id, data);
       } catch (cause) {
         setError({ itemId: item.id, error: cause });
-        void refresh();
+        refresh();
       }
     },
     [canWrite, calls, claimedByOther, setClaimInCache, refresh],
@@ -138,7 +142,8 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
       if (!myClaims.current.delete(itemId)) return;
       calls.release({ id: itemId }).then(
         () => setClaimInCache(itemId, { claimed_by: null, claimed_by_name: null, claimed_by_actor: null, claimed_until: null }),
-        () => undefined, // decided meanwhile, or the claim had lapsed: nothing to give back
+        // Decided meanwhile, or the claim had lapsed: nothing to give back.
+        logFailure("giving back a claim", { level: "debug" }),
       );
     },
     [calls, setClaimInCache],
@@ -154,7 +159,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
   useEffect(() => {
     if (!openId) return;
     const timer = setInterval(() => {
-      if (myClaims.current.has(openId)) void claimCalls.current.claim({ id: openId }).catch(() => undefined);
+      if (myClaims.current.has(openId)) runDetached(claimCalls.current.claim({ id: openId }), "renewing the claim");
     }, CLAIM_RENEW_MS);
     return () => {
       clearInterval(timer);
@@ -174,7 +179,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
     window.addEventListener("pagehide", onPageHide);
     return () => {
       window.removeEventListener("pagehide", onPageHide);
-      for (const itemId of claims) void calls.release({ id: itemId }).catch(() => undefined);
+      for (const itemId of claims) runDetached(calls.release({ id: itemId }), "giving back a claim", { level: "debug" });
     };
   }, [calls]);
 
@@ -203,7 +208,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
       setOpen(true);
       setForm(nextForm);
       setError(null);
-      if (!myClaims.current.has(item.id)) void claim(item);
+      if (!myClaims.current.has(item.id)) runDetached(claim(item), "claiming the item");
     },
     [focused, focus, claim],
   );
@@ -235,7 +240,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
       queryClient.setQueryData(listKey, (old) =>
         old ? { ...old, data: old.data.filter((item) => !gone.has(item.id)), total: Math.max(0, old.total - gone.size) } : old,
       );
-      void refresh();
+      refresh();
     },
     [queryClient, listKey, refresh],
   );
@@ -252,7 +257,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
       const overrulable = force && describeError(cause).type === "conflict" && /is reviewing/.test(describeError(cause).message);
       setError({ itemId, error: cause, ...(overrulable ? { force } : {}) });
       // Someone else decided first (409) or the item is gone (404): show the queue as it is.
-      void refresh();
+      refresh();
     },
     [refresh],
   );
@@ -272,7 +277,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
           setHidden((set) => without(set, item.id));
           const again = (force: boolean) =>
             client.triage.approve.mutate({ id: item.id, force, ...(approvalNote ? { resolution_note: approvalNote } : {}) });
-          onFailure(item.id, cause, () => void decideNowRef.current(item, again, true));
+          onFailure(item.id, cause, () => runDetached(decideNowRef.current(item, again, true), "retrying the approval"));
         },
       );
     },
@@ -313,7 +318,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
         leave(item.id);
         settle([item.id]);
       } catch (cause) {
-        onFailure(item.id, cause, force ? undefined : () => void decideNow(item, call, true));
+        onFailure(item.id, cause, force ? undefined : () => runDetached(decideNow(item, call, true), "retrying the decision"));
       } finally {
         setBusy(false);
       }

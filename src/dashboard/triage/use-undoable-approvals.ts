@@ -4,18 +4,22 @@
 // is still waiting (a keepalive request on unload, so a reload does not silently drop a decision).
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TTriageItem } from "./types";
+import { runDetached } from "../lib/detached";
 
 export const UNDO_SECONDS = 5;
 
 /** A tRPC mutation sent as the page unloads (a keepalive fetch outlives the page). */
 export function sendOnUnload(path: string, body: unknown): void {
-  void fetch(path, {
-    method: "POST",
-    keepalive: true,
-    credentials: "same-origin",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  }).catch(() => undefined);
+  runDetached(
+    fetch(path, {
+      method: "POST",
+      keepalive: true,
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+    `sending ${path} as the page unloads`,
+  );
 }
 
 export type TPendingApproval = { item: TTriageItem; note?: string; sendAt: number };

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./dialog";
 import { ErrorMessage } from "./feedback";
+import { runDetached } from "../lib/detached";
 
 export function ConfirmDialog({
   trigger,
@@ -30,6 +31,19 @@ export function ConfirmDialog({
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // Its failure is shown in the dialog (ErrorMessage), which stays open.
+  const confirm = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(false);
+    }
+  };
   return (
     <Dialog
       open={open}
@@ -53,18 +67,7 @@ export function ConfirmDialog({
           <Button
             variant={confirmVariant}
             disabled={pending}
-            onClick={async () => {
-              setPending(true);
-              setError(null);
-              try {
-                await onConfirm();
-                setOpen(false);
-              } catch (failure) {
-                setError(failure);
-              } finally {
-                setPending(false);
-              }
-            }}
+            onClick={() => runDetached(confirm(), `confirming "${confirmLabel}"`)}
           >
             {pending ? "Working…" : confirmLabel}
           </Button>

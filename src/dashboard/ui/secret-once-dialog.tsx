@@ -5,6 +5,7 @@ import { CheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "./button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./dialog";
+import { runDetached } from "../lib/detached";
 
 export function SecretOnceDialog({
   secret,
@@ -23,6 +24,15 @@ export function SecretOnceDialog({
     setCopy("idle");
     onClose();
   };
+  // A refused copy is said below the buttons, with what to do instead.
+  const copySecret = async () => {
+    try {
+      await navigator.clipboard.writeText(secret ?? "");
+      setCopy("copied");
+    } catch {
+      setCopy("failed");
+    }
+  };
   return (
     <Dialog open={secret !== null} onOpenChange={(open) => (open ? undefined : close())}>
       <DialogContent>
@@ -40,14 +50,7 @@ export function SecretOnceDialog({
         <DialogFooter>
           <Button
             variant="outline"
-            onClick={async () => {
-              try {
-                await navigator.clipboard.writeText(secret ?? "");
-                setCopy("copied");
-              } catch {
-                setCopy("failed");
-              }
-            }}
+            onClick={() => runDetached(copySecret(), "copying the secret")}
           >
             {copy === "copied" ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
             {copy === "copied" ? "Copied" : "Copy"}

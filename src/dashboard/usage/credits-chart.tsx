@@ -40,7 +40,7 @@ export function CreditsChart({ period, days }: { period: string; days: TUsageDay
             <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} width={48} />
             <Tooltip
               cursor={{ fill: "var(--color-muted)" }}
-              labelFormatter={(date) => formatDay(String(date))}
+              labelFormatter={(date) => (typeof date === "string" ? formatDay(date) : date)}
               formatter={(value) => [formatNumber(Number(value)), "Credits"]}
             />
             <Bar dataKey="credits" name="Credits" shape={DayBar} isAnimationActive={false} />

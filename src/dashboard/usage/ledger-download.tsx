@@ -9,6 +9,7 @@ import { downloadText } from "../batches/download";
 import { useTRPC } from "../trpc";
 import { Button } from "../ui/button";
 import type { TLedgerEntry } from "./types";
+import { runDetached } from "../lib/detached";
 
 const COLUMNS = ["id", "created_at", "amount", "balance_after", "reason", "run_id", "member_id"] as const;
 const PAGE = 100;
@@ -48,7 +49,7 @@ export function LedgerDownload({ mode }: { mode: string }) {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button variant="outline" size="sm" disabled={state.busy} onClick={() => void download()}>
+      <Button variant="outline" size="sm" disabled={state.busy} onClick={() => runDetached(download(), "downloading the ledger")}>
         <DownloadIcon aria-hidden /> {state.busy ? "Preparing CSV…" : "Download full ledger (CSV)"}
       </Button>
       {state.error ? (

@@ -35,7 +35,7 @@ addFormats(builtInAjv);
 const ANY_OBJECT: TJsonSchema = { type: "object" };
 
 const toInputSchema = (schema: z.ZodType): TJsonSchema =>
-  z.toJSONSchema(schema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as TJsonSchema;
+  z.toJSONSchema(schema, { io: "input", target: "draft-2020-12", unrepresentable: "any" });
 
 const ZApData = z.object({
   invoice: ZPurchaseDocument,

@@ -68,8 +68,8 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
 
 /** The server's own words, shortened: never the request (it holds the prompt). */
 function describe(error: InstanceType<typeof OpenAI.APIError>): string {
-  const body = error.error as { message?: unknown } | undefined;
-  const detail = typeof body?.message === "string" ? body.message : error.message;
+  const body = error.error;
+  const detail = body && "message" in body && typeof body.message === "string" ? body.message : error.message;
   return detail.replace(/\s+/g, " ").trim().slice(0, 300);
 }
 

@@ -7,6 +7,7 @@ import { findKeyByHash } from "./principal-cache.ts";
 import { effectiveKeyScopes } from "./roles.ts";
 import type { MemberRole } from "../../generated/prisma/client.ts";
 import type { TScope } from "./scopes.ts";
+import { runDetached } from "../../foundation/detached.ts";
 
 /**
  * Who is calling, in which organization and mode, allowed what. An API key (the /v1 REST
@@ -75,9 +76,9 @@ export async function authenticate(header: THeaderReader): Promise<TPrincipal> {
     // Throttled and off the request path: usage tracking must never fail a call. The
     // (possibly cached) row remembers the write, so a cached key is not written every call.
     key.lastUsedAt = new Date();
-    void db()
-      .apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } })
-      .catch(() => undefined);
+    runDetached(db().apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }), "recording an API key's last use", {
+      fields: { apiKeyId: key.id },
+    });
   }
 
   return {

@@ -4,7 +4,7 @@ import type { TPrincipal } from "../auth/authenticate.ts";
 import { pinAgentVersion } from "../agent-definitions/run-agent.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
-import type { BatchJob, BatchRow, Prisma } from "../../generated/prisma/client.ts";
+import type { BatchJob, BatchRow } from "../../generated/prisma/client.ts";
 import { notFound, validationError } from "../../foundation/errors.ts";
 import { readPage, type TPagination } from "../../foundation/pagination.ts";
 import { asJsonObject, iso } from "../../foundation/schemas.ts";

@@ -6,6 +6,7 @@
 // So an outage costs the calls in flight when it starts at most `timeoutMs`, and is logged
 // once, not per request.
 import { logger } from "../../foundation/logger.ts";
+import { runDetached } from "../../foundation/detached.ts";
 
 export type TBackendHealthOptions = {
   /** What the log lines call the backend ("redis", "upstash"). */
@@ -75,7 +76,7 @@ export class BackendHealth {
 
   private scheduleProbe(): void {
     if (this.closed) return;
-    this.probing = setTimeout(() => void this.probe(), this.options.probeIntervalMs);
+    this.probing = setTimeout(() => runDetached(this.probe(), "probing the rate limiter backend"), this.options.probeIntervalMs);
     this.probing.unref();
   }
 

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { BackendHealth } from "./backend-health.ts";
 import { evalScript, scriptHash, type TEvalRedis } from "./redis-admission.ts";
+import { runDetached } from "../../foundation/detached.ts";
 
 export const STREAM_LEASE_MS = 30_000;
 const RENEW_EVERY_MS = STREAM_LEASE_MS / 3;
@@ -67,7 +68,14 @@ export class StreamSlots {
   private slot(identifier: string, leaseId: string | undefined): TStreamSlot {
     let released = false;
     const renewal = leaseId
-      ? setInterval(() => void this.shared!.health.tryOnly(() => this.run("renew", identifier, [Date.now() + STREAM_LEASE_MS, leaseId, STREAM_LEASE_MS * 2])), RENEW_EVERY_MS)
+      ? setInterval(
+          () =>
+            runDetached(
+              this.shared!.health.tryOnly(() => this.run("renew", identifier, [Date.now() + STREAM_LEASE_MS, leaseId, STREAM_LEASE_MS * 2])),
+              "renewing a stream slot lease",
+            ),
+          RENEW_EVERY_MS,
+        )
       : undefined;
     renewal?.unref();
     return {
@@ -79,7 +87,7 @@ export class StreamSlots {
         if (count > 0) this.local.set(identifier, count);
         else this.local.delete(identifier);
         // Unreachable now, the lease expires by itself.
-        if (leaseId) void this.shared!.health.tryOnly(() => this.run("release", identifier, [leaseId]));
+        if (leaseId) runDetached(this.shared!.health.tryOnly(() => this.run("release", identifier, [leaseId])), "releasing a stream slot lease");
       },
     };
   }

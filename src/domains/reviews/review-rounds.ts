@@ -2,8 +2,7 @@
 // run may be sent back, and how a reviewer's patch changes a built-in agent's data (who may
 // decide on a claimed item is claims.ts). Pure apart from reading the round limit.
 import { env } from "../../foundation/env.ts";
-import { conflict } from "../../foundation/errors.ts";
-import type { Prisma, TriageItem } from "../../generated/prisma/client.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
 
 /**
  * How many times a run may be sent back: its agent version's `review.max_rounds` (custom

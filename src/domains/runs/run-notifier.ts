@@ -3,8 +3,10 @@
 // (foundation/change-notifier.ts: LISTEN/NOTIFY on a real database server, in-process on
 // the embedded one).
 import { publishChange, subscribeToChanges } from "../../foundation/change-notifier.ts";
+import { runDetached } from "../../foundation/detached.ts";
 
-const publish = (eventName: string) => void publishChange(eventName);
+// publishChange never rejects (a failed NOTIFY is delivered locally); runDetached logs it should it ever.
+const publish = (eventName: string) => runDetached(publishChange(eventName), "publishing a change", { fields: { eventName } });
 
 function subscribe(eventName: string, listener: () => void): () => void {
   return subscribeToChanges(eventName, () => listener());

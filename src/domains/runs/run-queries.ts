@@ -134,6 +134,6 @@ export async function findRunPage(
     `run-page${filter.status ? "-status" : ""}${filter.agentType ? "-agent" : ""}${filter.search !== undefined ? "-q" : ""}${filter.createdFrom ? "-from" : ""}${filter.createdTo ? "-to" : ""}`,
   );
   const counted = rows[0]?.counted ?? 0;
-  const runs = rows.filter((row) => row.id !== null).map(({ counted: _counted, ...run }) => run as Run);
+  const runs = rows.filter((row) => row.id !== null).map(({ counted: _counted, ...run }) => run);
   return { runs, countedUpTo, counted };
 }

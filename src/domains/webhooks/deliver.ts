@@ -5,6 +5,7 @@
 import type { ReadableStream } from "node:stream/web";
 import { isAddressNotAllowed, webhookEgressFetch } from "../../foundation/egress.ts";
 import { signedHeaders } from "./signing.ts";
+import { logFailure } from "../../foundation/detached.ts";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const RESPONSE_EXCERPT_BYTES = 2048;
@@ -34,7 +35,8 @@ async function readExcerpt(body: ReadableStream<Uint8Array> | null, limit: numbe
   } catch {
     // The receiver closed or stalled mid-body: keep what arrived; the status decides the outcome.
   } finally {
-    await reader.cancel().catch(() => undefined);
+    // After a read failed, cancelling rejects with that same failure: nothing new to say but at debug level.
+    await reader.cancel().catch(logFailure("cancelling the receiver's response body", { level: "debug" }));
   }
   const bytes = Buffer.concat(chunks).subarray(0, limit);
   // PostgreSQL text cannot hold NUL; a cut multi-byte character decodes as U+FFFD.

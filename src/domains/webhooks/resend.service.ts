@@ -10,7 +10,6 @@ import { db } from "../../foundation/db/client.ts";
 import { conflict, notFound } from "../../foundation/errors.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
-import type { TRunEventName } from "../runs/run-events.ts";
 import { latestReviewItemId } from "../runs/triage-item-statements.ts";
 import { deliverAndRecord } from "./delivery-attempt.ts";
 import { runEventContent } from "./delivery-plan.ts";
@@ -30,7 +29,7 @@ async function originalBody(delivery: { eventId: string; event: TWebhookEventNam
   if (!delivery.runId) return testEventBody(delivery.eventId, delivery.organizationId, delivery.createdAt);
   const run = await db().run.findUnique({ where: { id: delivery.runId } });
   if (!run) return null;
-  return runEventContent(run, delivery.event as TRunEventName, await latestReviewItemId(run.id)).body;
+  return runEventContent(run, delivery.event, await latestReviewItemId(run.id)).body;
 }
 
 export async function requestResend(principal: TPrincipal, webhookId: string, deliveryId: string) {

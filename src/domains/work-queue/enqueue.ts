@@ -5,6 +5,7 @@
 // (`job_outbox`) that the relay sends on (src/jobs/inngest/outbox-relay.ts).
 import { Prisma } from "../../generated/prisma/client.ts";
 import { publishChange } from "../../foundation/change-notifier.ts";
+import { runDetached } from "../../foundation/detached.ts";
 import { usesInngestServer } from "../../foundation/env.ts";
 import { JOB_SPECS, waitKeyOf, type TJobSpecs, type TStatementClient, type TWaitEvent, type TWork } from "./work.ts";
 
@@ -89,5 +90,5 @@ export async function publishWaitEvent(client: TStatementClient, event: TWaitEve
  * so a lost one delays the work, never loses it.
  */
 export function announceWorkQueued(): void {
-  void publishChange(WORK_QUEUED_TOPIC);
+  runDetached(publishChange(WORK_QUEUED_TOPIC), "waking the job engine");
 }

@@ -5,6 +5,7 @@ import pg from "pg";
 import { PrismaClient, type Prisma } from "../../generated/prisma/client.ts";
 import { env } from "../env.ts";
 import { logger } from "../logger.ts";
+import { logFailure } from "../detached.ts";
 
 /**
  * Columns no query returns unless it asks for them (`omit: { keyHash: false }` or a
@@ -125,14 +126,19 @@ export async function sqlQuery<T>(text: string, values: unknown[], preparedAs?: 
 export async function sqlScript<T>(script: string): Promise<T[][]> {
   if (!store.__agentWorkforceDb) db();
   const client = await store.__agentWorkforceDb!.pool.connect();
+  let unusable: Error | undefined;
   try {
     const results = (await client.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
     return (Array.isArray(results) ? results : [results]).map((result) => result.rows as T[]);
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    await client.query("ROLLBACK").catch((rollbackError: unknown) => {
+      // It may still hold the failed script's transaction: the pool closes it instead of reusing it.
+      unusable = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      logger.warn("rolling back a failed script failed; closing its connection", { error: rollbackError });
+    });
     throw error;
   } finally {
-    client.release();
+    client.release(unusable);
   }
 }
 
@@ -156,5 +162,5 @@ export async function disconnectDatabase(): Promise<void> {
   const current = store.__agentWorkforceDb;
   store.__agentWorkforceDb = undefined;
   await current?.client.$disconnect();
-  await current?.pool.end().catch(() => undefined);
+  await current?.pool.end().catch(logFailure("closing the database pool"));
 }

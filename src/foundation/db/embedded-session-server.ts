@@ -11,6 +11,8 @@
 import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from "node:crypto";
 import net from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
+import { logFailure } from "../detached.ts";
+import { logger } from "../logger.ts";
 
 const SSL_REQUEST = 80_877_103;
 const GSSENC_REQUEST = 80_877_104;
@@ -181,7 +183,8 @@ class SessionConnection {
 
   /** Everything a connection does runs in order on its own chain. */
   #schedule(step: () => Promise<void>): void {
-    this.#chain = this.#chain.then(step).catch(() => {
+    this.#chain = this.#chain.then(step).catch((error: unknown) => {
+      logger.warn("embedded database connection failed; closing it", { error });
       this.socket.destroy();
     });
   }
@@ -356,12 +359,16 @@ class SessionConnection {
       if (unfinished) {
         // ROLLBACK also aborts the implicit transaction of an exchange cut before its Sync; an
         // exchange that failed ignores everything until a Sync, so one follows, then ROLLBACK
-        // again for an explicit transaction that was failed. Each is harmless when not needed.
-        await this.db.exec("ROLLBACK").catch(() => undefined);
-        await this.db.runExclusive(() => this.db.execProtocolRaw(SYNC)).catch(() => undefined);
-        await this.db.exec("ROLLBACK").catch(() => undefined);
+        // again for an explicit transaction that was failed. Each is harmless when not needed,
+        // and may fail then: those failures are logged at debug level only.
+        const quiet = { level: "debug" } as const;
+        await this.db.exec("ROLLBACK").catch(logFailure("rolling back a lost connection's unit", quiet));
+        await this.db.runExclusive(() => this.db.execProtocolRaw(SYNC)).catch(logFailure("syncing a lost connection's exchange", quiet));
+        await this.db.exec("ROLLBACK").catch(logFailure("rolling back a lost connection's transaction", quiet));
       }
-      for (const name of this.statements) await this.db.exec(`DEALLOCATE "${name.replaceAll('"', '""')}"`).catch(() => undefined);
+      for (const name of this.statements) {
+        await this.db.exec(`DEALLOCATE "${name.replaceAll('"', '""')}"`).catch(logFailure("dropping a lost connection's statement", { level: "debug", fields: { name } }));
+      }
       this.statements.clear();
     } finally {
       this.#holding = false;

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { env } from "../env.ts";
+import { logFailure } from "../detached.ts";
 
 const MIGRATION_LOCK_ID = 72_707_369; // arbitrary, fixed: "only one migrator at a time"
 
@@ -70,7 +71,8 @@ export async function applyPendingMigrations(connectionString: string): Promise<
       }
     }
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    // Ending the session below releases the lock too.
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(logFailure("releasing the migration lock"));
     await client.end();
   }
   return applied;

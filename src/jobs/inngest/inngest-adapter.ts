@@ -82,17 +82,17 @@ export function inngestFunctions(client: Inngest, jobs: readonly TAnyJob[]) {
         retries: job.retries as 3,
         idempotency: "event.data.key",
         priority: { run: "event.data.priority" },
-        ...(spec.concurrencyLimit === null ? {} : { concurrency: [{ limit: spec.concurrencyLimit as never, key: "event.data.concurrencyKey" }] }),
+        ...(spec.concurrencyLimit === null ? {} : { concurrency: [{ limit: spec.concurrencyLimit, key: "event.data.concurrencyKey" }] }),
         ...(onFailure
           ? {
               onFailure: async ({ event, step, error }: { event: { data: { event: TJobEvent } }; step: unknown; error: Error }) =>
-                onFailure(job.payload.parse(event.data.event.data.payload) as never, jobIOFor(step as TInngestStep), error.message),
+                onFailure(job.payload.parse(event.data.event.data.payload), jobIOFor(step as TInngestStep), error.message),
             }
           : {}),
       },
       async ({ event, step, attempt }: { event: TJobEvent; step: unknown; attempt: number }) => {
         try {
-          return await job.handler(job.payload.parse(event.data.payload) as never, jobIOFor(step as TInngestStep), { attempt });
+          return await job.handler(job.payload.parse(event.data.payload), jobIOFor(step as TInngestStep), { attempt });
         } catch (error) {
           // A failed step the job let through: Inngest fails the run at once only for its own
           // step error, as the local engine does for ours (local-engine.ts, countFailedAttempt).

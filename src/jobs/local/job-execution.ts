@@ -128,11 +128,11 @@ export async function executeJob(job: TClaimedJob, definition: TAnyJob, payload:
   };
 
   const body = failure === undefined ? definition.handler(payload as never, io, { attempt }) : definition.onFailure!(payload as never, io, failure);
-  const finished = body.then(async (result) => {
+  const finished = body.then(async (result): Promise<TExecutionEnd> => {
     if (ended) return never<TExecutionEnd>();
     ended = true;
     await settings.throughDrops(() => completeJob(job.id, engineId, JSON.stringify(result ?? null)));
-    return { kind: "completed" } as TExecutionEnd;
+    return { kind: "completed" };
   });
   return Promise.race([finished, suspended]);
 }

@@ -209,7 +209,8 @@ export class LocalEngine {
       await this.failForGood(job, `Invalid payload for ${job.functionId}: ${parsed.error.message.slice(0, 2000)}`, !failureHandler && Boolean(definition.onFailure));
       return;
     }
-    const failure = failureHandler ? String((job.payload as { error?: unknown }).error ?? "failed") : undefined;
+    const recordedError = failureHandler ? (job.payload as { error?: unknown }).error : undefined;
+    const failure = failureHandler ? (typeof recordedError === "string" ? recordedError : "failed") : undefined;
     const started = performance.now();
     const end = await executeJob(
       job,

@@ -23,6 +23,7 @@ import { TERMINAL_RUN_STATUSES, ZRunIdInput, ZRunStatus } from "../../domains/ru
 import { watchAccess } from "../access-watch.ts";
 import { authorizeApiCall } from "../authorize.ts";
 import type { TRestRoute } from "../rest/rest-handler.ts";
+import { logFailure, runDetached } from "../../foundation/detached.ts";
 
 export const STREAM_TIMING = { minUpdateIntervalMs: 2_000, pingIntervalMs: 15_000, maxDurationMs: 30_000 };
 /** The scope the stream is opened with, and must keep while it is open. */
@@ -98,7 +99,12 @@ export function endRunStreams(): number {
 }
 
 /** Every open stream of one run is told of a change at once: they share one read of it. */
-const runReader = coalescedReader((runId: string) => db().run.findUnique({ where: { id: runId } }).catch(() => null));
+// A read that fails sends nothing: the next change, or the reconnecting client, reads again.
+const runReader = coalescedReader((runId: string) =>
+  db()
+    .run.findUnique({ where: { id: runId } })
+    .catch(logFailure("reading a streamed run", { fields: { runId } })),
+);
 
 type TOpenedStream = { runId: string; slot: TStreamSlot; principal: TPrincipal; header: THeaderReader };
 
@@ -166,7 +172,7 @@ function streamRun(req: IncomingMessage, res: ServerResponse, { runId, slot, pri
     toldAt = runReader.mark();
     if (closed || pending) return;
     const wait = Math.max(0, lastSentAt + STREAM_TIMING.minUpdateIntervalMs - Date.now());
-    pending = setTimeout(() => void refresh(), wait);
+    pending = setTimeout(() => runDetached(refresh(), "updating a run stream", { fields: { runId } }), wait);
   };
 
   // Subscribe before the first read, so a change landing in between is not missed.
@@ -175,11 +181,11 @@ function streamRun(req: IncomingMessage, res: ServerResponse, { runId, slot, pri
   const deadline = setTimeout(close, STREAM_TIMING.maxDurationMs);
   req.on("close", close);
   if (streamsEnding) {
-    void refresh().finally(close);
+    runDetached(refresh().finally(close), "updating a run stream", { fields: { runId } });
     return;
   }
   openStreams.add(close);
-  void refresh();
+  runDetached(refresh(), "updating a run stream", { fields: { runId } });
 }
 
 /** GET /v1/runs/{id}/stream, registered on the REST handler by the composition root. */

@@ -10,6 +10,7 @@ import { confirmMemberAccess } from "../../domains/auth/member-access.ts";
 import type { TScope } from "../../domains/auth/scopes.ts";
 import { rateLimiter } from "../../domains/limits/rate-limiter.ts";
 import { watchAccess } from "../access-watch.ts";
+import { runDetached } from "../../foundation/detached.ts";
 
 type TLiveContext = { principal: TPrincipal; header: THeaderReader };
 
@@ -64,6 +65,6 @@ export async function* liveSubscription<T>(
     stop.abort();
     admission.slot.release();
     // Ends the source once its pending step settles (it sees the aborted signal).
-    void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    runDetached(Promise.resolve(iterator.return?.()), "ending a live view's source");
   }
 }

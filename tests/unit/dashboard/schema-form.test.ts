@@ -170,7 +170,7 @@ describe("edits by path", () => {
   });
 
   it("starts a new element with its required fields empty (numbers left for the reviewer)", () => {
-    const lineSchema = (((AP_INPUT.properties as any).invoice.properties.lines) as any).items;
+    const lineSchema = (AP_INPUT.properties as any).invoice.properties.lines.items;
     expect(emptyValue(lineSchema)).toEqual({ sku: "", description: "" });
     const receipt = (AP_INPUT.properties as any).receipt;
     expect(emptyValue(receipt)).toEqual({ lines: [] });

@@ -140,7 +140,7 @@ describe("execute-run", () => {
 
   it("a model-backed run sent back reads the earlier rounds in a step of its own and hands them to callModelAgent", async () => {
     const prior = { round: 1, usage: null, transcript: { messages: [], tool_calls: [] }, feedback: "use the receipt of the 14th" };
-    execution.startRun.mockResolvedValue({ ...started, agentType: "assistant", reviewRound: 1 } as never);
+    execution.startRun.mockResolvedValue({ ...started, agentType: "assistant", reviewRound: 1 });
     execution.usesModel.mockReturnValue(true);
     execution.loadPriorRounds.mockResolvedValue(prior);
     execution.callModelAgent.mockResolvedValue({ kind: "result", result: { output: {}, confidence_score: 1 } });

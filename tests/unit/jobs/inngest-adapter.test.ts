@@ -69,10 +69,10 @@ const client = new Inngest({
   eventKey: "test-event-key",
   baseUrl: "http://inngest.invalid/",
   fetch: (async (url: string | URL | Request, init?: RequestInit) => {
-    const events = (JSON.parse(String(init?.body)) as TSentEvent[]).map(({ name, id, data }) => ({ name, id, data }));
-    posted.push({ url: String(url), events });
+    const events = (JSON.parse(init?.body as string) as TSentEvent[]).map(({ name, id, data }) => ({ name, id, data }));
+    posted.push({ url: url instanceof Request ? url.url : url.toString(), events });
     return Response.json({ ids: events.map((event) => event.id), status: 200 });
-  }) as typeof fetch,
+  }),
 });
 const functions = inngestFunctions(client, jobs);
 const fn = (name: keyof typeof JOB_SPECS) => functions.find((each) => each.id() === name)!;
@@ -121,7 +121,7 @@ async function executeWithState(
         stepState: { ...state },
         stepMode: StepMode.Async,
         disableImmediateExecution: false,
-        timer: new ServerTiming.ServerTiming({ info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as never),
+        timer: new ServerTiming.ServerTiming({ info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined }),
         transformCtx: mockCtx,
         ...(handlerKind ? { handlerKind } : {}),
       },
@@ -214,7 +214,7 @@ describe("execute-run", () => {
     const roundWork = executeRunWork({ runId, priority: "high", reviewRound: 2 });
     const prior = { round: 2, usage: null, transcript: null, feedback: "use the receipt of the 14th" };
     beforeEach(() => {
-      execution.startRun.mockResolvedValue({ ...started, agentType: "assistant", reviewRound: 2 } as never);
+      execution.startRun.mockResolvedValue({ ...started, agentType: "assistant", reviewRound: 2 });
       execution.usesModel.mockReturnValue(true);
       execution.loadPriorRounds.mockResolvedValue(prior);
       execution.recordOutcome.mockResolvedValue(outcome("run.completed", false));

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { Ratelimit } from "@upstash/ratelimit";
 import { afterAll, describe, expect, it } from "vitest";
 import { IORedisAdapter } from "../../../src/domains/limits/redis-adapter.ts";
-import { admitThroughRedis, type TEvalRedis } from "../../../src/domains/limits/redis-admission.ts";
+import { admitThroughRedis } from "../../../src/domains/limits/redis-admission.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const TOKENS = 5;
@@ -30,7 +30,7 @@ describe("admission script vs @upstash/ratelimit slidingWindow", () => {
       analytics: false,
     });
     const script = () =>
-      admitThroughRedis(redis as unknown as TEvalRedis, { window: { keyPrefix: `${prefix}:${identifier}`, tokens: TOKENS, windowMs: WINDOW_MS } });
+      admitThroughRedis(redis, { window: { keyPrefix: `${prefix}:${identifier}`, tokens: TOKENS, windowMs: WINDOW_MS } });
 
     const answers: { by: string; success: boolean; remaining: number }[] = [];
     for (let call = 0; call < 8; call += 1) {
