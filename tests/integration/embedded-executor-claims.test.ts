@@ -10,6 +10,7 @@ import { inngest, setEmbeddedEventSink } from "../../src/jobs/client.ts";
 import { EmbeddedExecutor } from "../../src/jobs/executor/embedded-executor.ts";
 import { CLAIM_LOCK_ID } from "../../src/jobs/executor/claim.ts";
 import { createDatabase } from "../helpers/database.ts";
+import { waitUntil } from "../helpers/waiting.ts";
 
 let database: Awaited<ReturnType<typeof createDatabase>>;
 let executors: EmbeddedExecutor[] = [];
@@ -128,11 +129,7 @@ describe("pacing while API calls wait for the CPU", () => {
     await inngest.send(Array.from({ length: 3 }, (_, index) => ({ name: "test/paced", data: { name: `slow-${index}`, slow: true } })));
     await inngest.send(Array.from({ length: 5 }, (_, index) => ({ name: "test/paced", data: { name: `quick-${index}`, slow: false } })));
 
-    const deadline = Date.now() + 20_000;
-    while (finished.length < 5) {
-      if (Date.now() > deadline) throw new Error(`only ${finished.length} quick jobs ran while the slow ones waited`);
-      await pause(20);
-    }
+    await waitUntil(() => finished.length, { what: "the 5 quick jobs to run while the slow ones wait", done: (count) => count >= 5, timeoutMs: 20_000, intervalMs: 20 });
     expect(finished.sort()).toEqual(["quick-0", "quick-1", "quick-2", "quick-3", "quick-4"]);
     releaseSlow();
     await idle();
@@ -163,14 +160,11 @@ describe("wake-ups", () => {
       await blocker.query(`SELECT pg_advisory_lock(${CLAIM_LOCK_ID})`);
       await inngest.send({ name: "test/wake-holder", data: { group: "g" } });
       // The claim is now waiting for the lock.
-      for (let waited = 0; ; waited += 20) {
-        const { rows } = await blocker.query(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        );
-        if (rows[0].n > 0) break;
-        if (waited > 10_000) throw new Error("the claim never blocked");
-        await pause(20);
-      }
+      await waitUntil(
+        async () =>
+          (await blocker.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0].n > 0,
+        { what: "the claim to block on the lock", timeoutMs: 10_000, intervalMs: 20 },
+      );
       // Work queued while that claim is in progress: its wake-up arrives mid-claim.
       await inngest.send({ name: "test/wake-late", data: {} });
       await blocker.query(`SELECT pg_advisory_unlock(${CLAIM_LOCK_ID})`);
@@ -179,11 +173,7 @@ describe("wake-ups", () => {
     }
     // The holder keeps running (no completion wakes the loop): the late job starts only
     // because the wake-up during the claim was remembered.
-    const deadline = Date.now() + 20_000;
-    while (!ran.includes("late")) {
-      if (Date.now() > deadline) throw new Error("the late job did not start: its wake-up was lost");
-      await pause(20);
-    }
+    await waitUntil(() => ran.includes("late"), { what: "the late job to start (its wake-up kept)", timeoutMs: 20_000, intervalMs: 20 });
     releaseHolder();
     await idle();
     expect(ran.sort()).toEqual(["holder", "late"]);

@@ -10,6 +10,7 @@ import { runRequestedEvent } from "../../src/jobs/events.ts";
 import { EmbeddedExecutor } from "../../src/jobs/executor/embedded-executor.ts";
 import { executeRun, RUN_GAVE_UP_MESSAGE } from "../../src/jobs/functions/execute-run.ts";
 import { createDatabase } from "../helpers/database.ts";
+import { waitUntil } from "../helpers/waiting.ts";
 
 let database: Awaited<ReturnType<typeof createDatabase>>;
 let executor: EmbeddedExecutor | undefined;
@@ -130,7 +131,7 @@ describe("embedded executor", () => {
     // The first executor stops while the step waits for its retry (a long backoff)...
     const first = await startExecutor([fn], { retryBaseMs: 60_000 });
     await inngest.send({ name: "test/resume", data: {} });
-    for (let i = 0; i < 200 && calls.after === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitUntil(() => calls.after > 0, { what: "the step's first attempt", timeoutMs: 10_000, intervalMs: 10 });
     await first.stop();
     const waiting = (await jobsOf("t-resume"))[0]!;
     expect(waiting).toMatchObject({ status: "queued", attempt: 1 });
