@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: build what `npm start` runs and the SDK (sdk/dist, which the SDK tests import),
 # type-check, lint (layers, eslint, paths, the OpenAPI document), run every shell block of
-# README.md as written (scripts/readme-check.mjs), then the whole Vitest suite (unit +
-# integration against the real server, PostgreSQL and Redis) and the dashboard's Playwright
-# suite (Debian's Chromium against the real server). Writes the results to .test-results/
-# for the summary line CI prints.
+# README.md as written (scripts/readme-check.mjs), then both Vitest projects (vitest.config.ts:
+# unit, and integration against the real server, PostgreSQL and Redis) and the dashboard's
+# Playwright suite (Debian's Chromium against the real server). Writes the results to
+# .test-results/ for the summary line CI prints.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1

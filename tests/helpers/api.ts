@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { runAdminCli } from "./processes.ts";
+import { SETTLED_RUN_STATUSES, waitForBatch, waitForRunSettled, waitUntil } from "./waiting.ts";
 
 export type TResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
@@ -79,20 +80,20 @@ export const ISO_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** Polls a GET until `done` holds for its body (runs and batches settle in the background). */
 export async function waitFor<T = any>(path: string, key: string, done: (body: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await call<T>("GET", path, { key });
-    if (response.status === 200 && done(response.body)) return response.body;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting on ${path}: ${response.text.slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const response = await waitUntil(() => call<T>("GET", path, { key }), {
+    what: `GET ${path}`,
+    timeoutMs,
+    done: (answer) => answer.status === 200 && done(answer.body),
+  });
+  return response.body;
 }
 
-export const SETTLED_RUN_STATUSES = ["completed", "failed", "cancelled", "pending_triage"];
-export const waitForRunToSettle = (key: string, runId: string) =>
-  waitFor(`/v1/runs/${runId}`, key, (body: any) => SETTLED_RUN_STATUSES.includes(body.run.status));
-export const waitForBatchToFinish = (key: string, batchId: string) =>
-  waitFor(`/v1/batches/${batchId}`, key, (body: any) => ["completed", "cancelled"].includes(body.job.status));
+/** GET with `key`, for the helpers of tests/helpers/waiting.ts. */
+export const getWith = (key: string) => (path: string) => call("GET", path, { key });
+
+export { SETTLED_RUN_STATUSES };
+export const waitForRunToSettle = (key: string, runId: string) => waitForRunSettled(getWith(key), runId);
+export const waitForBatchToFinish = (key: string, batchId: string) => waitForBatch(getWith(key), batchId);
 
 /** Signs a person in through better-auth (the endpoint, hooks and limits the sign-in page's action uses too) and returns the session cookie. */
 export async function signInCookie(email: string, password: string): Promise<string> {

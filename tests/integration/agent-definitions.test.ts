@@ -9,7 +9,7 @@ import { withDatabase } from "../helpers/database.ts";
 import { completion, startFakeModelServer, toolCallCompletion, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { startReceiver } from "../helpers/https-receiver.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
-import { until } from "../helpers/waiting.ts";
+import { until, waitForRunSettled } from "../helpers/waiting.ts";
 
 let service: TOwnService;
 let fake: TFakeModelServer;
@@ -48,12 +48,7 @@ async function startRun(body: Record<string, unknown>, withKey = key) {
   return created.body.run_id as string;
 }
 
-async function settled(runId: string, withKey = key) {
-  return until(`run ${runId} to settle`, async () => {
-    const { body } = await api("GET", `/v1/runs/${runId}`, withKey);
-    return ["completed", "failed", "pending_triage", "cancelled"].includes(body.run?.status) ? body : undefined;
-  });
-}
+const settled = (runId: string, withKey = key) => waitForRunSettled((path) => api("GET", path, withKey), runId, { timeoutMs: 60_000 });
 
 const creditsUsed = async () => (await api("GET", "/v1/usage", key)).body.credits_used as number;
 const systemPrompt = (index: number) => fake.requests[index]!.body.messages[0].content as string;

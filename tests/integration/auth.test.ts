@@ -4,6 +4,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { admin, call, createKey, createTenant, type TTenant, UUID_PATTERN } from "../helpers/api.ts";
 import { generateApiKey } from "../../src/domains/auth/api-keys.ts";
 import { withDatabase } from "../helpers/database.ts";
+import { waitUntil, WaitTimeoutError } from "../helpers/waiting.ts";
 
 let tenant: TTenant;
 
@@ -23,13 +24,12 @@ async function admittedWithin<T extends { status: number }>(boundMs: number, att
   return settledWithin(boundMs, attempt, (response) => response.status < 300);
 }
 
+/** The first value `settled` accepts within `boundMs`, else the last one read (the caller's assertion then names it). */
 async function settledWithin<T>(boundMs: number, attempt: () => Promise<T>, settled: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + boundMs;
-  for (;;) {
-    const value = await attempt();
-    if (settled(value) || Date.now() >= deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitUntil(attempt, { what: "the answer to settle", done: settled, timeoutMs: boundMs, intervalMs: 100 }).catch((error: unknown) => {
+    if (error instanceof WaitTimeoutError) return error.lastSeen as T;
+    throw error;
+  });
 }
 
 describe("authentication", () => {

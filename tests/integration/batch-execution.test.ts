@@ -5,7 +5,7 @@
 // two batches could not be seen running at once).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
-import { until } from "../helpers/waiting.ts";
+import { waitForBatch } from "../helpers/waiting.ts";
 import { peakOverlap } from "../../scripts/peak-overlap.mjs";
 
 let service: TOwnService;
@@ -23,14 +23,8 @@ afterAll(async () => {
 
 const call = (method: string, route: string, body?: unknown) => service.api(method, route, key, body);
 
-async function waitFor(route: string, done: (body: any) => boolean) {
-  return until(`${route} to be ready`, async () => {
-    const { status, body } = await call("GET", route);
-    return status === 200 && done(body) ? body : undefined;
-  });
-}
-
-const waitForBatchToFinish = (batchId: string) => waitFor(`/v1/batches/${batchId}`, (body) => ["completed", "cancelled"].includes(body.job.status));
+const get = (path: string) => call("GET", path);
+const waitForBatchToFinish = (batchId: string) => waitForBatch(get, batchId, { timeoutMs: 60_000 });
 
 const rfqRow = (index: number) => ({ task: `Quote ${index}`, data: { items: [{ description: "cable", quantity: index + 1 }] } });
 
@@ -45,7 +39,7 @@ describe("batch execution", () => {
     const jobId = created.body.job.id;
 
     // Counters rise while rows settle.
-    const midway = await waitFor(`/v1/batches/${jobId}`, (body: any) => body.job.completed_rows > 0);
+    const midway = await waitForBatch(get, jobId, { what: "a first row done", done: (job) => job.completed_rows > 0, timeoutMs: 60_000 });
     expect(midway.job.status).toMatch(/^(running|completed)$/);
 
     const { job, rows: settledRows } = await waitForBatchToFinish(jobId);

@@ -4,21 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withDatabase } from "../helpers/database.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
+import { waitForBatch, waitUntil } from "../helpers/waiting.ts";
 
 let service: TOwnService;
 // A short lease: the restart takes over the killed process's claims after 3 s, not 15 s.
 const settings = { AGENT_LATENCY_MS: "40", EXECUTOR_RETRY_BASE_MS: "50", EXECUTOR_LEASE_MS: "3000" };
 const api = (...args: Parameters<TOwnService["api"]>) => service.api(...args);
 
-async function waitForBatch(key: string, jobId: string, done: (job: any) => boolean, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await api("GET", `/v1/batches/${jobId}`, key);
-    if (done(body.job)) return body;
-    if (Date.now() > deadline) throw new Error(`batch did not get there: ${JSON.stringify(body.job)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const batchWhen = (key: string, jobId: string, what: string, done: (job: any) => boolean) =>
+  waitForBatch((path) => api("GET", path, key), jobId, { what, done, timeoutMs: 120_000, intervalMs: 25 });
 
 beforeAll(async () => {
   service = await createOwnService("crash");
@@ -38,23 +32,23 @@ describe("crash mid-batch", () => {
     expect(created.status).toBe(201);
     const jobId = created.body.job.id;
 
-    const before = await waitForBatch(key, jobId, (job) => job.completed_rows >= 30);
+    const before = await batchWhen(key, jobId, "30 rows of the batch done", (job) => job.completed_rows >= 30);
     expect(before.job.completed_rows).toBeLessThan(200);
     expect(await service.server().stop("SIGKILL")).toBeNull(); // killed, no exit code
 
     await service.start(settings);
-    const after = await waitForBatch(key, jobId, (job) => job.status === "completed");
+    const after = await batchWhen(key, jobId, "the batch to complete", (job) => job.status === "completed");
     expect(after.job).toMatchObject({ total_rows: 200, completed_rows: 200, failed_rows: 0 });
     expect(after.rows.every((row: any, index: number) => row.status === "completed" && row.result.items[0].quantity === index + 1)).toBe(true);
 
     await withDatabase(service.databaseUrl, async (client) => {
       // A function run that was mid-step at the kill resumes once its lease expires.
-      for (let waited = 0; ; waited += 100) {
-        const open = await client.query("SELECT count(*)::int AS n FROM job_runs WHERE status IN ('queued', 'running')");
-        if (open.rows[0].n === 0) break;
-        if (waited > 60_000) throw new Error("function runs still open a minute after the batch finished");
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitUntil(async () => (await client.query("SELECT count(*)::int AS n FROM job_runs WHERE status IN ('queued', 'running')")).rows[0].n, {
+        what: "every function run to close after the batch finished",
+        done: (open) => open === 0,
+        timeoutMs: 60_000,
+        intervalMs: 100,
+      });
       const runs = await client.query("SELECT status, count(*)::int AS n FROM runs WHERE batch_job_id = $1 GROUP BY status", [jobId]);
       expect(runs.rows).toEqual([{ status: "completed", n: 200 }]);
       const distinctRuns = await client.query("SELECT count(DISTINCT run_id)::int AS n FROM batch_rows WHERE batch_job_id = $1", [jobId]);

@@ -12,6 +12,7 @@ import { startFaultProxy, type TFaultProxy } from "../helpers/fault-proxy.ts";
 import { startReceiver } from "../helpers/https-receiver.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
 import { openStream } from "../helpers/sse.ts";
+import { waitUntil } from "../helpers/waiting.ts";
 
 const LONG = process.env.RELIABILITY_LONG === "1";
 const OUTAGE_MS = LONG ? 30_000 : 5_000;
@@ -34,15 +35,9 @@ const settings = () => ({ DATABASE_URL: proxy.url(service.databaseUrl), AGENT_LA
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+/** Probes may fail while PostgreSQL is away: a failure counts as "not yet". */
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 120_000): Promise<T> =>
+  waitUntil(probe, { what, timeoutMs, intervalMs: 100, retryErrors: true }) as Promise<T>;
 
 /** Straight to PostgreSQL (not through the proxy): what is stored, and who is connected. */
 const query = <T = any>(text: string, values: unknown[] = []) =>

@@ -12,6 +12,7 @@ import { connectDatabase, disconnectDatabase } from "../../src/foundation/db/cli
 import { admin, call, createKey, createTenant, signInCookie, type TTenant } from "../helpers/api.ts";
 import { insertRunAwaitingTriage } from "../helpers/fixtures.ts";
 import { openStream, type TSseEvent, type TSseStream } from "../helpers/sse.ts";
+import { waitUntil } from "../helpers/waiting.ts";
 
 let tenant: TTenant;
 let adminCookie: string;
@@ -94,8 +95,11 @@ describe("a member's key acts with at most the member's current role", () => {
       await changeMemberRole({ organizationId: tenant.orgId } as TPrincipal, grace.memberId, "viewer");
       // The server caches keys for 5 s (PRINCIPAL_CACHE_TTL_MS): refused well before that.
       const startedAt = Date.now();
-      let status = 0;
-      while (Date.now() - startedAt < 1_500 && (status = (await createAgent(grace.key)).status) !== 403) await new Promise((resolve) => setTimeout(resolve, 50));
+      const status = await waitUntil(async () => (await createAgent(grace.key)).status, {
+        what: "the demoted member's key to be refused",
+        done: (seen) => seen === 403,
+        timeoutMs: 1_500,
+      });
       expect(status).toBe(403);
       expect(Date.now() - startedAt).toBeLessThan(1_500);
     } finally {

@@ -4,7 +4,7 @@
 // LOG_LEVEL=debug, which logs each /v1 request with its (redacted) headers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
-import { until } from "../helpers/waiting.ts";
+import { until, waitUntil } from "../helpers/waiting.ts";
 
 let service: TOwnService;
 let key: string;
@@ -31,12 +31,13 @@ function logRecords(): Array<Record<string, any>> {
 }
 
 async function linesOf(requestId: string, message: string): Promise<Array<Record<string, any>>> {
-  for (let i = 0; i < 100; i++) {
-    const found = logRecords().filter((record) => record.requestId === requestId && record.message === message);
-    if (found.length > 0) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no "${message}" line with requestId ${requestId} in:\n${service.server().output()}`);
+  return waitUntil(() => logRecords().filter((record) => record.requestId === requestId && record.message === message), {
+    what: `a "${message}" line with requestId ${requestId}`,
+    done: (found) => found.length > 0,
+    timeoutMs: 5_000,
+  }).catch((error: unknown) => {
+    throw new Error(`${String(error)}; the server's output:\n${service.server().output()}`);
+  });
 }
 
 describe("request logs", () => {

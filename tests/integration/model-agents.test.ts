@@ -6,7 +6,7 @@ import { call, createTenant } from "../helpers/api.ts";
 import { withDatabase } from "../helpers/database.ts";
 import { completion, errorResponse, startFakeModelServer, toolCallCompletion, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
-import { until } from "../helpers/waiting.ts";
+import { until, waitForBatch, waitForRunSettled } from "../helpers/waiting.ts";
 
 let service: TOwnService;
 let fake: TFakeModelServer;
@@ -28,15 +28,7 @@ async function postRun(body: Record<string, unknown>) {
   return created.body.run_id as string;
 }
 
-async function settled(runId: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await service.api("GET", `/v1/runs/${runId}`, key);
-    if (["completed", "failed", "pending_triage", "cancelled"].includes(body.run?.status)) return body;
-    if (Date.now() > deadline) throw new Error(`run did not settle: ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const settled = (runId: string, timeoutMs = 30_000) => waitForRunSettled((path) => service.api("GET", path, key), runId, { timeoutMs });
 
 const userText = (request: { body: any }): string =>
   request.body.messages.filter((message: any) => message.role === "user").map((message: any) => message.content).join("\n");
@@ -171,13 +163,11 @@ describe("assistant runs", () => {
     fake.setFallback((request) => completion(answer({ summary: `done: ${userText(request).includes("row two") ? "two" : "one"}` })));
     const created = await service.api("POST", "/v1/batches", key, { agent_type: "assistant", rows: [{ task: "row one" }, { task: "row two" }] });
     expect(created.status).toBe(201);
-    const deadline = Date.now() + 30_000;
-    let job: any;
-    do {
-      job = (await service.api("GET", `/v1/batches/${created.body.job.id}`, key)).body;
-      if (job.job.status === "completed") break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } while (Date.now() < deadline);
+    const job = await waitForBatch((path) => service.api("GET", path, key), created.body.job.id, {
+      what: "the batch to complete",
+      done: (batch) => batch.status === "completed",
+      intervalMs: 100,
+    });
     expect(job.job).toMatchObject({ status: "completed", completed_rows: 2 });
     expect(job.rows.map((row: any) => row.result.summary)).toEqual(["done: one", "done: two"]);
     expect(fake.requests).toHaveLength(2);

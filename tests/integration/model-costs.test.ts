@@ -10,7 +10,7 @@ import { AgentWorkforce, RateLimitError, TestModeAllowanceError } from "../../sd
 import { withDatabase } from "../helpers/database.ts";
 import { completion, errorResponse, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
-import { until } from "../helpers/waiting.ts";
+import { until, waitForRunSettled } from "../helpers/waiting.ts";
 
 const ALLOWANCE = 5;
 let service: TOwnService;
@@ -23,12 +23,7 @@ const CATEGORY_SCHEMA = {
 };
 const envelope = (output: unknown, overrides: Record<string, unknown> = {}) => ({ output, confidence: 0.9, needs_review: false, review_reason: null, ...overrides });
 
-async function settled(runId: string, key: string) {
-  return until(`run ${runId} to settle`, async () => {
-    const { body } = await service.api("GET", `/v1/runs/${runId}`, key);
-    return ["completed", "failed", "pending_triage", "cancelled"].includes(body.run?.status) ? body : undefined;
-  });
-}
+const settled = (runId: string, key: string) => waitForRunSettled((path) => service.api("GET", path, key), runId, { timeoutMs: 60_000 });
 
 /** A fresh organization with a live and a test key (the allowance is per organization). */
 async function tenant(name: string) {

@@ -10,7 +10,7 @@ import { AgentWorkforce, NotFoundError } from "../../sdk/dist/index.js";
 import { withDatabase } from "../helpers/database.ts";
 import { completion, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
-import { until } from "../helpers/waiting.ts";
+import { until, waitForRunSettled } from "../helpers/waiting.ts";
 
 let service: TOwnService;
 let fake: TFakeModelServer;
@@ -56,12 +56,7 @@ async function startRun(body: Record<string, unknown>, withKey = key): Promise<s
   return created.body.run_id as string;
 }
 
-async function settled(runId: string) {
-  return until(`run ${runId} to settle`, async () => {
-    const { body } = await api("GET", `/v1/runs/${runId}`, key);
-    return ["completed", "failed", "pending_triage", "cancelled"].includes(body.run?.status) ? body : undefined;
-  }, 60_000);
-}
+const settled = (runId: string) => waitForRunSettled((path) => api("GET", path, key), runId, { timeoutMs: 60_000 });
 
 /** Starts runs of a custom agent with these confidences, waits for each: their run bodies. */
 async function scoredRuns(confidence: number, count: number, agent = "scorer") {

@@ -8,7 +8,7 @@ import { startReceiver } from "../helpers/https-receiver.ts";
 import { withDatabase } from "../helpers/database.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
 import { CLAIM_LOCK_ID } from "../../src/jobs/local/claim.ts";
-import { until } from "../helpers/waiting.ts";
+import { until, waitForRunSettled } from "../helpers/waiting.ts";
 
 let service: TOwnService;
 let fake: TFakeModelServer;
@@ -53,15 +53,7 @@ async function startRun(body: Record<string, unknown>): Promise<string> {
 }
 
 /** The run once it settled in `round` (a run sent back is queued and running again first). */
-async function settledInRound(runId: string, round: number, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await api("GET", `/v1/runs/${runId}`, key);
-    if (body.run?.review_round === round && ["completed", "failed", "pending_triage", "cancelled"].includes(body.run.status)) return body;
-    if (Date.now() > deadline) throw new Error(`run did not settle in round ${round}: ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const settledInRound = (runId: string, round: number) => waitForRunSettled((path) => api("GET", path, key), runId, { round });
 
 const creditsUsed = async () => (await api("GET", "/v1/usage", key)).body.credits_used as number;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withDatabase } from "../helpers/database.ts";
 import { completion, startFakeModelServer, toolCallCompletion, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
-import { until } from "../helpers/waiting.ts";
+import { waitForRunSettled } from "../helpers/waiting.ts";
 
 let service: TOwnService;
 let fake: TFakeModelServer;
@@ -23,11 +23,7 @@ async function postRun(body: Record<string, unknown>, withKey = key) {
   return created.body.run_id as string;
 }
 
-const settled = (runId: string, withKey = key) =>
-  until(`run ${runId} to settle`, async () => {
-    const { body } = await service.api("GET", `/v1/runs/${runId}`, withKey);
-    return ["completed", "failed", "pending_triage", "cancelled"].includes(body.run?.status) ? body : undefined;
-  }, 30_000);
+const settled = (runId: string, withKey = key) => waitForRunSettled((path) => service.api("GET", path, withKey), runId);
 
 const stepsOf = async (runId: string, withKey = key) => {
   const response = await service.api("GET", `/v1/runs/${runId}/steps`, withKey);

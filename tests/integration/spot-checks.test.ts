@@ -9,7 +9,7 @@ import { withDatabase } from "../helpers/database.ts";
 import { completion, startFakeModelServer, type TFakeModelServer } from "../helpers/fake-model-server.ts";
 import { receiverSet } from "../helpers/https-receiver.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
-import { until } from "../helpers/waiting.ts";
+import { until, waitForRunSettled } from "../helpers/waiting.ts";
 
 const invoice = { number: "INV-5", vendor: "Acme", currency: "EUR", total: 100, lines: [{ sku: "B-1", description: "bolts", quantity: 10, unit_price: 10 }] };
 const order = { number: "PO-5", vendor: "Acme", currency: "EUR", total: 100, lines: [{ sku: "B-1", description: "bolts", quantity: 10, unit_price: 10 }] };
@@ -30,11 +30,7 @@ let key: string;
 const api = (method: string, route: string, body?: unknown, withKey = key) => service.api(method, route, withKey, body);
 const sql = (text: string, values: unknown[] = []) => withDatabase(service.databaseUrl, (client) => client.query(text, values));
 
-const settled = (runId: string, withKey = key) =>
-  until(`run ${runId} to settle`, async () => {
-    const { body } = await api("GET", `/v1/runs/${runId}`, undefined, withKey);
-    return ["completed", "failed", "pending_triage", "cancelled"].includes(body.run?.status) ? body : undefined;
-  }, 60_000);
+const settled = (runId: string, withKey = key) => waitForRunSettled((path) => api("GET", path, undefined, withKey), runId, { timeoutMs: 60_000 });
 
 async function postRun(body: Record<string, unknown>, withKey = key) {
   const created = await api("POST", "/v1/run", body, withKey);

@@ -6,6 +6,7 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, createTenant, type TTenant, waitFor, waitForBatchToFinish, waitForRunToSettle } from "../helpers/api.ts";
 import { receiverSet, type TReceivedRequest } from "../helpers/https-receiver.ts";
+import { waitUntil } from "../helpers/waiting.ts";
 
 const receivers = receiverSet(inject("certificate"));
 const receiver = receivers.start;
@@ -17,14 +18,8 @@ async function register(tenant: TTenant, url: string, events: string[]) {
   return response.body.data as { id: string; secret: string };
 }
 
-async function waitForRequests(target: { received: TReceivedRequest[] }, count: number, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (target.received.length < count) {
-    if (Date.now() > deadline) throw new Error(`expected ${count} deliveries, got ${target.received.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return target.received;
-}
+const waitForRequests = (target: { received: TReceivedRequest[] }, count: number, timeoutMs = 20_000) =>
+  waitUntil(() => target.received, { what: `${count} deliveries`, done: (received) => received.length >= count, timeoutMs });
 
 const completingRun = { task: "Quote", agent_type: "rfq_generator", data: { items: [{ description: "hinges", quantity: 12 }] } };
 // center routes it to ap_specialist, which cannot use the invoice (refused at acceptance if sent to ap_specialist directly).

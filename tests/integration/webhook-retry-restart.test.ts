@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../helpers/database.ts";
 import { createOwnService, type TOwnService } from "../helpers/own-service.ts";
 import { startReceiver } from "../helpers/https-receiver.ts";
+import { waitUntil } from "../helpers/waiting.ts";
 
 let service: TOwnService;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -42,18 +43,12 @@ describe("webhook retry across a crash", () => {
       body: JSON.stringify({ task: "Quote", agent_type: "rfq_generator", data: { items: [{ description: "glue", quantity: 1 }] } }),
     });
 
-    for (let waited = 0; (await attempts()).length === 0; waited += 50) {
-      if (waited > 20_000) throw new Error("first attempt never happened");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(attempts, { what: "the first delivery attempt", done: (seen) => seen.length > 0, timeoutMs: 20_000 });
     expect(await attempts()).toEqual([{ attempt: 1, status: "failed", response_status: 500 }]);
     await server.stop("SIGKILL"); // while the retry waits its 4 s
 
     await service.start(settings());
-    for (let waited = 0; (await attempts()).length < 2; waited += 100) {
-      if (waited > 30_000) throw new Error("the retry was lost");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntil(attempts, { what: "the retry after the restart", done: (seen) => seen.length >= 2, timeoutMs: 30_000, intervalMs: 100 });
     expect(await attempts()).toEqual([
       { attempt: 1, status: "failed", response_status: 500 },
       { attempt: 2, status: "succeeded", response_status: 200 },

@@ -1,10 +1,11 @@
 // The SDK's own parsing and checking, with no server: its SSE parser on every way a stream can
 // be split into chunks, its HMAC-SHA256 against node:crypto, and its webhook verification
 // against the service's signer (src/domains/webhooks/signing.ts, built on the standardwebhooks library).
+// It reads the SDK's source; tests/integration/sdk-package.test.ts checks the packed build.
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hmacSha256, sha256 } from "../../sdk/dist/hmac-sha256.js";
-import { parseSse, verifyWebhook, WebhookVerificationError, type SseFrame } from "../../sdk/dist/index.js";
+import { hmacSha256, sha256 } from "../../sdk/src/hmac-sha256.ts";
+import { parseSse, verifyWebhook, WebhookVerificationError, type SseFrame } from "../../sdk/src/index.ts";
 import { signedHeaders } from "../../src/domains/webhooks/signing.ts";
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {

@@ -18,7 +18,8 @@ import { UndoToasts } from "./undo-toasts";
 import { useQueueFilters } from "./use-queue-filters";
 import { useShortcuts } from "./use-shortcuts";
 import { isSpotCheck } from "./types";
-import { useNow, useTriageQueue } from "./use-triage-queue";
+import { useNow } from "./use-triage-list";
+import { useTriageQueue } from "./use-triage-queue";
 import { runDetached } from "../lib/detached";
 
 function LiveIndicator({ status }: { status: string }) {

@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { Ratelimit } from "@upstash/ratelimit";
 import { afterAll, describe, expect, it } from "vitest";
-import { IORedisAdapter } from "../../../src/domains/limits/redis-adapter.ts";
-import { admitThroughRedis } from "../../../src/domains/limits/redis-admission.ts";
+import { IORedisAdapter } from "../../src/domains/limits/redis-adapter.ts";
+import { admitThroughRedis } from "../../src/domains/limits/redis-admission.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const TOKENS = 5;

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createRateLimiter, type TManagedRateLimiter, type TRateLimiterSettings } from "../../../src/domains/limits/create-rate-limiter.ts";
+import { createRateLimiter, type TManagedRateLimiter, type TRateLimiterSettings } from "../../src/domains/limits/create-rate-limiter.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const L = 10;

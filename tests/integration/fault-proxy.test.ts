@@ -1,7 +1,7 @@
 // The fault proxy the reliability tests rely on: it must really forward, refuse and hang.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFaultProxy, type TFaultProxy } from "../../helpers/fault-proxy.ts";
+import { startFaultProxy, type TFaultProxy } from "../helpers/fault-proxy.ts";
 
 /** Sends a Redis PING through `port`: "PONG", "refused", or "silent" when nothing answers in time. */
 function ping(port: number): Promise<string> {
