@@ -315,7 +315,7 @@ describe.sequential("PostgreSQL faults", () => {
     expect(after.length).toBe(2);
     await expectEverythingDoneOnce(during, [batchId]);
     // The outage was logged, not once per request.
-    const losses = service.server().output().slice(logStart).split("\n").filter((line) => line.includes("executor cannot reach the database"));
+    const losses = service.server().output().slice(logStart).split("\n").filter((line) => line.includes("job engine cannot reach the database"));
     expect(losses.length).toBeGreaterThanOrEqual(1);
     expect(losses.length).toBeLessThanOrEqual(3);
   }, 300_000);
