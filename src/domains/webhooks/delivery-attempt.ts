@@ -30,7 +30,12 @@ async function attemptsSoFar(tx: Prisma.TransactionClient, target: TDestination)
 }
 
 const isAttemptNumberTaken = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+// The transaction timed out or met a write conflict (every attempt of a webhook updates its
+// health row): recording again is safe, and failing would send the request a second time.
+const isTransient = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && (error.code === "P2028" || error.code === "P2034");
 const NUMBERING_TRIES = 5;
+// The request already went out: wait long for the record rather than give up and send it again.
+const RECORD_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 
 /**
  * Posts the signed body and records the attempt; a destination the egress policy refuses
@@ -80,10 +85,10 @@ export async function deliverAndRecord(
           select: { id: true },
         });
         return { id: row.id, disabled: health.disabled };
-      });
+      }, RECORD_TRANSACTION);
       return { ...outcome, deliveryId: recorded.id, endpointDisabled: recorded.disabled };
     } catch (error) {
-      if (!isAttemptNumberTaken(error) || tries >= NUMBERING_TRIES) throw error;
+      if (!(isAttemptNumberTaken(error) || isTransient(error)) || tries >= NUMBERING_TRIES) throw error;
     }
   }
 }

@@ -9,6 +9,7 @@
 import { enqueueWork } from "../../domains/work-queue/enqueue.ts";
 import type { TJobSpecs } from "../../domains/work-queue/work.ts";
 import { db } from "../../foundation/db/client.ts";
+import { logger } from "../../foundation/logger.ts";
 import { NonRetriableError, RetryAfterError, StepFailedError, type TAnyJob, type TJobIO, type TReceivedEvent } from "../job.ts";
 import type { TClaimedJob } from "./claim.ts";
 import { completeJob, requeueJob, saveStep, waitForEventJob, type TStepRecord } from "./job-statements.ts";
@@ -89,6 +90,7 @@ export async function executeJob(job: TClaimedJob, definition: TAnyJob, payload:
           throw new StepFailedError(stepId, errorMessage(error));
         }
         const delayMs = error instanceof RetryAfterError ? error.afterMs : Math.min(settings.retryBaseMs * 2 ** attempt, settings.maxBackoffMs);
+        logger.warn("job step failed; retrying", { jobId: job.id, job: job.functionId, step: stepId, attempt: attempt + 1, retryInMs: delayMs, error: errorMessage(error) });
         return suspendAfter(() => requeueJob(job.id, engineId, new Date(Date.now() + delayMs), attempt + 1));
       }
       await record(stepId, { type: "data", data: value });
