@@ -21,6 +21,9 @@ const DOMAINS_BELOW = {
   reviews: ["runs", "auth", "agents", "work-queue"],
   // The quality report and the corrections export: reads over runs and their triage items.
   quality: ["runs", "agent-definitions", "agents", "auth", "triage"],
+  // Releases: a version replayed over judged runs, and canaries guarded by people's decisions.
+  evaluations: ["runs", "agent-definitions", "agents", "auth", "usage", "quality", "work-queue"],
+  rollouts: ["runs", "agent-definitions", "agents", "auth", "evaluations", "quality", "webhooks", "work-queue"],
 };
 
 const domainRules = Object.entries(DOMAINS_BELOW).map(([domain, allowed]) => ({

@@ -26,6 +26,11 @@ export const ERROR_TABLE = {
   method_not_allowed: { status: 405, meaning: "the path exists but not with this method", details: {} },
   request_timeout: { status: 408, meaning: "the request was not received in time", details: {} },
   conflict: { status: 409, meaning: "the resource is not in a state that allows this, or the Idempotency-Key was used with another body", details: {} },
+  gate_not_passed: {
+    status: 409,
+    meaning: "the version has no passed evaluation its release gate requires (`reasons` says why); nothing was changed. `force: true` overrides the gate",
+    details: { reasons: z.array(z.string()) },
+  },
   invitation_expired: { status: 410, meaning: "the invitation's link has expired; an admin can invite again", details: {} },
   payload_too_large: { status: 413, meaning: "the request body is larger than the server accepts", details: {} },
   unsupported_media_type: { status: 415, meaning: "the request body is not JSON", details: {} },

@@ -41,6 +41,32 @@ const ZReviewRequest = z
   })
   .strict();
 
+/** A version's release gate (docs/api-conventions.md, "Releases"): what making it active needs. */
+export const RELEASE_DEFAULTS = { require_evaluation: false, max_regression: 0.02, min_cases: 20 } as const;
+const ZReleaseRequest = z
+  .object({
+    require_evaluation: z
+      .boolean({ error: "release.require_evaluation must be true or false" })
+      .optional()
+      .meta({ description: "Making this version active needs a passed evaluation of it (else 409 gate_not_passed); default false." }),
+    max_regression: z
+      .number({ error: "release.max_regression must be a number between 0 and 1" })
+      .min(0, "release.max_regression must be a number between 0 and 1")
+      .max(1, "release.max_regression must be a number between 0 and 1")
+      .optional()
+      .meta({ description: "How far the evaluation's agreement may fall below the baseline's and still pass; default 0.02." }),
+    min_cases: z
+      .number({ error: "release.min_cases must be a whole number between 1 and 500" })
+      .int("release.min_cases must be a whole number between 1 and 500")
+      .min(1, "release.min_cases must be a whole number between 1 and 500")
+      .max(500, "release.min_cases must be a whole number between 1 and 500")
+      .optional()
+      .meta({ description: "Judged cases (agreed + disagreed) a passing evaluation needs; default 20." }),
+  })
+  .strict();
+export const ZRelease = z.object({ require_evaluation: z.boolean(), max_regression: z.number(), min_cases: z.number().int() });
+export type TRelease = z.infer<typeof ZRelease>;
+
 /**
  * Largest body of POST /v1/agents and POST /v1/agents/{name}/versions: two schemas of at most
  * 64 KB (agents/schema-limits.ts) and 100,000 characters of instructions fit well; a bigger
@@ -75,6 +101,7 @@ export const ZAgentVersionBody = z.object({
     .max(200)
     .optional()
     .meta({ description: "The model id to ask, one of GET /v1/agents' `models.allowed` (else 400); default: the server's AGENT_MODEL." }),
+  release: ZReleaseRequest.optional().meta({ description: "This version's release gate (docs/api-conventions.md, \"Releases\")." }),
 });
 export type TAgentVersionBody = z.infer<typeof ZAgentVersionBody>;
 
@@ -82,11 +109,23 @@ export const ZCreateAgentRequest = ZAgentVersionBody.extend({ name: ZAgentName }
 export type TCreateAgentRequest = z.infer<typeof ZCreateAgentRequest>;
 
 export const ZAgentNameInput = z.object({ name: z.string().min(1).max(100) });
-export const ZAddVersionRequest = ZAgentVersionBody.extend({ name: z.string().min(1).max(100) });
-export const ZRollbackRequest = z.object({
+const ZForce = z
+  .boolean({ error: "force must be true or false" })
+  .optional()
+  .meta({ description: "Make the version active without the passed evaluation its release gate requires; recorded on the version (`forced`)." });
+export const ZAddVersionRequest = ZAgentVersionBody.extend({
+  name: z.string().min(1).max(100),
+  activate: z
+    .boolean({ error: "activate must be true or false" })
+    .optional()
+    .meta({ description: "false: store the version without making it active (evaluate it, roll it out, pin runs to it, activate it later); default true." }),
+  force: ZForce,
+});
+export const ZVersionInput = z.object({
   name: z.string().min(1).max(100),
   version: z.number({ error: "version must be a whole number" }).int("version must be a whole number").min(1),
 });
+export const ZRollbackRequest = ZVersionInput.extend({ force: ZForce });
 
 /** Where a live version came from: POST /v1/agents/{name}/copy-from-test records the test-mode version. */
 export const ZCopiedFrom = z
@@ -124,6 +163,7 @@ export const ZAgent = z.object({
     spot_check_rate: z.number().optional().meta({ description: "Share of the runs that completed on their own sent to a spot check; absent for a built-in (the organization sets its rate)." }),
   }),
   model: z.string().nullable(),
+  release: ZRelease.optional().meta({ description: "The version's release gate; absent for a built-in." }),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
   archived_at: z.string().nullable().optional(),
@@ -147,6 +187,15 @@ export const ZAgentVersionSummary = z.object({
   copied_from: ZCopiedFrom,
   // Addition (docs/api-conventions.md, "Actors"): who made the version, by name.
   created_by_actor: ZActor.nullable().optional(),
+  active: z.boolean(),
+  activated_at: z.string().nullable().meta({ description: "When it was last made active; null: never." }),
+  activated_by: z.string().nullable(),
+  activated_by_actor: ZActor.nullable().optional(),
+  forced: z.boolean().meta({ description: "It was last made active with `force`, past its release gate." }),
+  latest_evaluation: z
+    .object({ id: z.string(), status: z.string(), agreement_rate: z.number().nullable(), gate: z.object({ passed: z.boolean(), reasons: z.array(z.string()) }) })
+    .nullable(),
+  latest_rollout: z.object({ status: z.string() }).nullable(),
 });
 export const ZGetAgentResponse = z.object({ agent: ZAgent, versions: z.array(ZAgentVersionSummary) });
 export const ZArchiveAgentResponse = z.object({ archived: z.literal(true) });

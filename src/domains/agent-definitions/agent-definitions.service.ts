@@ -15,6 +15,8 @@ import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorOf, resolveActors } from "../auth/actors.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import type { TAgent, TAgentVersionBody, TCreateAgentRequest } from "./agent-definitions.schemas.ts";
+import { assertGatePassed, gateOf, releaseOf } from "./release-gate.ts";
+import { sqlQuery } from "../../foundation/db/client.ts";
 import {
   activateVersion,
   appendVersion,
@@ -23,6 +25,7 @@ import {
   newestVersionNumber,
   findVersion,
   findVersionSummaries,
+  findVersionOf,
   countDefinitions,
   insertDefinition,
   lockDefinition,
@@ -97,6 +100,7 @@ function serializeAgent(definition: TDefinitionWithActive): TAgent {
       spot_check_rate: review.spot_check_rate ?? 0,
     },
     model: active.model,
+    release: releaseOf(active.release),
     created_at: iso(definition.createdAt),
     updated_at: iso(definition.updatedAt),
     archived_at: isoOrNull(definition.archivedAt),
@@ -114,23 +118,71 @@ export async function listAgents(principal: TPrincipal) {
   return { data: [...builtInAgents(), ...custom.map(serializeAgent)], tools: toolList(), models: modelChoices() };
 }
 
+type TLatestEvaluationRow = { id: string; version: number; status: string; agreed: number; disagreed: number; baseline: { agreement_rate?: number | null } | null };
+
+/** Each version's newest evaluation and newest rollout, in two statements for all versions. */
+async function latestReleaseEvidence(agentDefinitionId: string) {
+  const [evaluations, rollouts] = await Promise.all([
+    sqlQuery<TLatestEvaluationRow>(
+      `SELECT DISTINCT ON (version) id, version, status, agreed, disagreed, baseline FROM evaluations
+       WHERE agent_definition_id = $1::uuid ORDER BY version, created_at DESC`,
+      [agentDefinitionId],
+      "agent-latest-evaluations",
+    ),
+    sqlQuery<{ version: number; status: string }>(
+      `SELECT DISTINCT ON (version) version, status FROM rollouts WHERE agent_definition_id = $1::uuid ORDER BY version, started_at DESC`,
+      [agentDefinitionId],
+      "agent-latest-rollouts",
+    ),
+  ]);
+  return { evaluations: new Map(evaluations.map((row) => [row.version, row])), rollouts: new Map(rollouts.map((row) => [row.version, row])) };
+}
+
 export async function getAgent(principal: TPrincipal, name: string) {
   const builtIn = builtInAgents().find((agent) => agent.name === name);
-  if (builtIn) return { agent: builtIn, versions: [{ version: 1, created_at: null, created_by: null, created_by_actor: null }] };
+  if (builtIn) {
+    const version = {
+      version: 1, active: true, created_at: null, created_by: null, created_by_actor: null, activated_at: null, activated_by: null,
+      activated_by_actor: null, forced: false, latest_evaluation: null, latest_rollout: null,
+    };
+    return { agent: builtIn, versions: [version] };
+  }
   const definition = await findDefinition(tenantScope(principal), name);
   if (!definition) throw notFound("Agent");
-  const versions = await findVersionSummaries(definition.id);
+  const [versions, evidence] = await Promise.all([findVersionSummaries(definition.id), latestReleaseEvidence(definition.id)]);
   // Every version's author named in one lookup, however many versions there are.
-  const actors = await resolveActors(principal.organizationId, versions.map((version) => version.createdBy));
+  const actors = await resolveActors(principal.organizationId, versions.flatMap((version) => [version.createdBy, version.activatedBy]));
   return {
     agent: serializeAgent(definition),
-    versions: versions.map((version) => ({
-      version: version.version,
-      created_at: iso(version.createdAt),
-      created_by: version.createdBy,
-      copied_from: copiedFrom(version.copiedFromTestVersion),
-      created_by_actor: actorOf(actors, version.createdBy),
-    })),
+    versions: versions.map((version) => {
+      const evaluation = evidence.evaluations.get(version.version);
+      const rollout = evidence.rollouts.get(version.version);
+      const judged = evaluation ? evaluation.agreed + evaluation.disagreed : 0;
+      return {
+        version: version.version,
+        active: version.version === definition.activeVersion,
+        created_at: iso(version.createdAt),
+        created_by: version.createdBy,
+        copied_from: copiedFrom(version.copiedFromTestVersion),
+        created_by_actor: actorOf(actors, version.createdBy),
+        activated_at: isoOrNull(version.activatedAt),
+        activated_by: version.activatedBy,
+        activated_by_actor: version.activatedBy ? actorOf(actors, version.activatedBy) : null,
+        forced: version.forced,
+        latest_evaluation: evaluation
+          ? {
+              id: evaluation.id,
+              status: evaluation.status,
+              agreement_rate: judged === 0 ? null : evaluation.agreed / judged,
+              gate: gateOf(
+                { status: evaluation.status, agreed: evaluation.agreed, disagreed: evaluation.disagreed, baselineAgreementRate: evaluation.baseline?.agreement_rate ?? null },
+                releaseOf(version.release),
+              ),
+            }
+          : null,
+        latest_rollout: rollout ? { status: rollout.status } : null,
+      };
+    }),
   };
 }
 
@@ -181,6 +233,7 @@ async function versionContent(principal: TPrincipal, body: TAgentVersionBody): P
   if (body.review?.max_rounds !== undefined) review.max_rounds = body.review.max_rounds;
   if (body.review?.spot_check_rate !== undefined) review.spot_check_rate = body.review.spot_check_rate;
   return {
+    release: body.release ? (body.release as Prisma.InputJsonValue) : null,
     description: body.description ?? null,
     instructions: body.instructions,
     outputSchema: outputSchema as Prisma.InputJsonValue,
@@ -214,7 +267,7 @@ export async function createAgent(principal: TPrincipal, request: TCreateAgentRe
 }
 
 /** Runs `change` on the tenant's (non-archived) custom agent, locked for the transaction. */
-function changeAgent(
+export function changeAgent(
   principal: TPrincipal,
   name: string,
   change: (tx: Prisma.TransactionClient, definition: AgentDefinition) => Promise<TDefinitionWithActive>,
@@ -243,18 +296,43 @@ async function refuseVersionEarly(principal: TPrincipal, name: string): Promise<
   }
 }
 
-export async function addAgentVersion(principal: TPrincipal, name: string, body: TAgentVersionBody) {
+/**
+ * A new version, active from now on unless `activate` is false. Made active, it must pass its
+ * own release gate (a version just made has no evaluation: with require_evaluation only
+ * `force` passes); a refused create stores nothing.
+ */
+export async function addAgentVersion(principal: TPrincipal, name: string, body: TAgentVersionBody & { activate?: boolean; force?: boolean }) {
+  const { activate = true, force, ...content } = body;
   await refuseVersionEarly(principal, name);
-  const content = await versionContent(principal, body);
-  return changeAgent(principal, name, (tx, definition) => appendVersion(tx, definition, content, MAX_VERSIONS_PER_AGENT));
+  const checked = await versionContent(principal, content);
+  return changeAgent(principal, name, async (tx, definition) => {
+    if (!activate) return appendVersion(tx, definition, checked, MAX_VERSIONS_PER_AGENT, null);
+    const next = (await newestVersionNumber(definition.id)) + 1;
+    const gate = await assertGatePassed({ agentDefinitionId: definition.id, version: next, release: checked.release }, force);
+    return appendVersion(tx, definition, checked, MAX_VERSIONS_PER_AGENT, { by: actorLabel(principal), forced: gate.forced });
+  });
 }
 
-export function rollbackAgent(principal: TPrincipal, name: string, version: number) {
-  return changeAgent(principal, name, async (tx, definition) => {
-    const activated = await activateVersion(tx, definition, version);
-    if (!activated) throw notFound(`Version ${version} of agent ${name}`);
-    return activated;
-  });
+/**
+ * Makes `version` of a locked definition active, by `principal`: a version that was never
+ * active must pass its release gate (else 409 gate_not_passed, unless `force`). Also how a
+ * rollout's promotion makes its candidate active (src/domains/rollouts/rollouts.service.ts).
+ */
+export async function activateWithGate(
+  tx: Prisma.TransactionClient,
+  principal: TPrincipal,
+  definition: AgentDefinition,
+  version: number,
+  force: boolean | undefined,
+): Promise<TDefinitionWithActive> {
+  const target = await findVersionOf(tx, definition.id, version);
+  if (!target) throw notFound(`Version ${version} of agent ${definition.name}`);
+  const gate = target.activatedAt ? { forced: false } : await assertGatePassed({ agentDefinitionId: definition.id, version, release: target.release }, force);
+  return activateVersion(tx, definition, target, { by: actorLabel(principal), forced: gate.forced });
+}
+
+export function rollbackAgent(principal: TPrincipal, name: string, version: number, force?: boolean) {
+  return changeAgent(principal, name, (tx, definition) => activateWithGate(tx, principal, definition, version, force));
 }
 
 export async function archiveAgent(principal: TPrincipal, name: string) {
@@ -296,6 +374,7 @@ export async function copyAgentFromTest(principal: TPrincipal, name: string, ver
     tools: source.tools as TAgentVersionBody["tools"],
     review: reviewBody(source.review as TStoredReview | null),
     model: source.model ?? undefined,
+    release: asSchema(source.release) ?? undefined,
   };
   const content: TVersionContent = { ...(await versionContent(principal, body)), copiedFromTestVersion: version };
   // The live agent exists: a new version of it (archived: 409; the version cap applies).

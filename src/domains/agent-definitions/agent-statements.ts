@@ -15,7 +15,11 @@ export type TVersionContent = Pick<AgentVersion, "description" | "instructions" 
   review: Prisma.InputJsonValue;
   /** A live version copied from a test-mode one (copy-from-test): that version's number. */
   copiedFromTestVersion?: number | null;
+  release?: Prisma.InputJsonValue | null;
 };
+
+/** Who makes a version active, and whether past a gate that did not pass. */
+export type TActivation = { by: string; forced: boolean };
 
 const versionData = (content: TVersionContent) => ({
   description: content.description,
@@ -27,7 +31,10 @@ const versionData = (content: TVersionContent) => ({
   model: content.model,
   createdBy: content.createdBy,
   copiedFromTestVersion: content.copiedFromTestVersion ?? null,
+  release: content.release ?? undefined,
 });
+
+const activationData = (activation: TActivation, at = new Date()) => ({ activatedAt: at, activatedBy: activation.by, forced: activation.forced });
 
 async function withActive(definition: AgentDefinition | null, client: TTx | ReturnType<typeof db> = db()): Promise<TDefinitionWithActive | null> {
   if (!definition) return null;
@@ -58,7 +65,7 @@ export async function findDefinition(tenant: TTenant, name: string): Promise<TDe
 export function findVersionSummaries(agentDefinitionId: string) {
   return db().agentVersion.findMany({
     where: { agentDefinitionId },
-    select: { version: true, createdAt: true, createdBy: true, copiedFromTestVersion: true },
+    select: { version: true, createdAt: true, createdBy: true, copiedFromTestVersion: true, activatedAt: true, activatedBy: true, forced: true, release: true },
     orderBy: { version: "asc" },
   });
 }
@@ -77,7 +84,9 @@ export const countDefinitions = (tenant: TTenant): Promise<number> => db().agent
 export async function insertDefinition(tenant: TTenant, name: string, content: TVersionContent): Promise<TDefinitionWithActive> {
   return db().$transaction(async (tx) => {
     const definition = await tx.agentDefinition.create({ data: { ...tenant, name, activeVersion: 1 } });
-    const active = await tx.agentVersion.create({ data: { agentDefinitionId: definition.id, version: 1, ...versionData(content) } });
+    const active = await tx.agentVersion.create({
+      data: { agentDefinitionId: definition.id, version: 1, ...versionData(content), ...activationData({ by: content.createdBy, forced: false }) },
+    });
     return { ...definition, active };
   });
 }
@@ -91,14 +100,33 @@ export async function lockDefinition(tx: TTx, tenant: TTenant, name: string): Pr
   return row ? tx.agentDefinition.findUnique({ where: { id: row.id } }) : null;
 }
 
-/** Appends version n+1 (under the definition's lock) and makes it active. */
-export async function appendVersion(tx: TTx, definition: AgentDefinition, content: TVersionContent, maxVersions: number): Promise<TDefinitionWithActive> {
+/**
+ * Appends version n+1 (under the definition's lock) and, with `activation`, makes it active;
+ * without, the version is stored and the active one stays. Answers the agent as it now is
+ * and the version added.
+ */
+export async function appendVersion(
+  tx: TTx,
+  definition: AgentDefinition,
+  content: TVersionContent,
+  maxVersions: number,
+  activation: TActivation | null = { by: content.createdBy, forced: false },
+): Promise<TDefinitionWithActive & { added: number }> {
   const newest = await tx.agentVersion.aggregate({ where: { agentDefinitionId: definition.id }, _max: { version: true } });
   const version = (newest._max.version ?? 0) + 1;
   if (version > maxVersions) throw conflict(`Agent ${definition.name} has ${maxVersions} versions, the most one agent keeps: define a new agent`);
-  const active = await tx.agentVersion.create({ data: { agentDefinitionId: definition.id, version, ...versionData(content) } });
+  const added = await tx.agentVersion.create({
+    data: { agentDefinitionId: definition.id, version, ...versionData(content), ...(activation ? activationData(activation) : {}) },
+  });
+  if (!activation) {
+    const active = await tx.agentVersion.findUniqueOrThrow({
+      where: { agentDefinitionId_version: { agentDefinitionId: definition.id, version: definition.activeVersion } },
+    });
+    const touched = await tx.agentDefinition.update({ where: { id: definition.id }, data: { updatedAt: new Date() } });
+    return { ...touched, active, added: version };
+  }
   const updated = await tx.agentDefinition.update({ where: { id: definition.id }, data: { activeVersion: version } });
-  return { ...updated, active };
+  return { ...updated, active: added, added: version };
 }
 
 /** The highest version number an agent has (0 without any). */
@@ -107,12 +135,16 @@ export async function newestVersionNumber(agentDefinitionId: string): Promise<nu
   return newest._max.version ?? 0;
 }
 
-/** Makes an existing version active (no new version); null when the version does not exist. */
-export async function activateVersion(tx: TTx, definition: AgentDefinition, version: number): Promise<TDefinitionWithActive | null> {
-  const target = await tx.agentVersion.findUnique({ where: { agentDefinitionId_version: { agentDefinitionId: definition.id, version } } });
-  if (!target) return null;
-  const updated = await tx.agentDefinition.update({ where: { id: definition.id }, data: { activeVersion: version } });
-  return { ...updated, active: target };
+/** One version of a locked definition, or null. */
+export function findVersionOf(tx: TTx, agentDefinitionId: string, version: number): Promise<AgentVersion | null> {
+  return tx.agentVersion.findUnique({ where: { agentDefinitionId_version: { agentDefinitionId, version } } });
+}
+
+/** Makes an existing version active (no new version), recording who made it so. */
+export async function activateVersion(tx: TTx, definition: AgentDefinition, target: AgentVersion, activation: TActivation): Promise<TDefinitionWithActive> {
+  const active = await tx.agentVersion.update({ where: { id: target.id }, data: activationData(activation) });
+  const updated = await tx.agentDefinition.update({ where: { id: definition.id }, data: { activeVersion: target.version } });
+  return { ...updated, active };
 }
 
 export async function markArchived(tenant: TTenant, name: string): Promise<number> {

@@ -51,6 +51,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   batches: "Many runs of one agent from one request, tracked together.",
   usage: "Credits: the period's balance, its history and who used them.",
   agents: "The built-in agents and the organization's own, their versions and their quality.",
+  evaluations: "A version of an agent replayed over the runs people already judged, compared with their decisions, and the release gate it passes.",
+  rollouts: "A canary of a version on a share of the unpinned runs, promoted on evidence or rolled back when people disagree with it.",
   settings: "The organization's agent settings in the key's mode: the AP agent's tolerances and duplicate window.",
 };
 

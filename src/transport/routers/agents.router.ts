@@ -15,6 +15,7 @@ import {
   ZGetAgentResponse,
   ZListAgentsResponse,
   ZRollbackRequest,
+  ZVersionInput,
   MAX_AGENT_DEFINITION_BODY_BYTES,
 } from "../../domains/agent-definitions/agent-definitions.schemas.ts";
 import {
@@ -118,7 +119,7 @@ export const agentsRouter = router({
     })
     .input(ZRollbackRequest)
     .output(ZAgentResponse)
-    .mutation(({ ctx, input }) => rollbackAgent(ctx.principal, input.name, input.version)),
+    .mutation(({ ctx, input }) => rollbackAgent(ctx.principal, input.name, input.version, input.force)),
 
   copyFromTest: apiProcedure
     .meta({
@@ -179,7 +180,7 @@ export const agentsRouter = router({
   // Dashboard-only (no openapi): one version's content, for the version diff.
   version: apiProcedure
     .meta({ scope: "agents:read" })
-    .input(ZRollbackRequest)
+    .input(ZVersionInput)
     .output(ZAgentResponse)
     .query(async ({ ctx, input }) => ({ agent: await getAgentVersion(ctx.principal, input.name, input.version) })),
 

@@ -1,5 +1,7 @@
 // The one router tree. trpc-to-openapi exposes it as /v1; the dashboard calls it over tRPC.
 import { agentsRouter } from "../routers/agents.router.ts";
+import { evaluationsRouter } from "../routers/evaluations.router.ts";
+import { rolloutsRouter } from "../routers/rollouts.router.ts";
 import { batchesRouter } from "../routers/batches.router.ts";
 import { healthRouter } from "../routers/health.router.ts";
 import { invitationsRouter } from "../routers/invitations.router.ts";
@@ -22,6 +24,8 @@ export const appRouter = router({
   batches: batchesRouter,
   usage: usageRouter,
   agents: agentsRouter,
+  evaluations: evaluationsRouter,
+  rollouts: rolloutsRouter,
   settings: settingsRouter,
   // Dashboard-only (no /v1 path): signed-in members.
   session: sessionRouter,
