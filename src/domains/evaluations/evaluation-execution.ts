@@ -7,7 +7,7 @@ import { runCustomAgent, type TCustomAgentVersion } from "../agents/custom-agent
 import type { TModelCall } from "../agents/assistant.ts";
 import { modelNotAllowedProblem } from "../agents/model-allow-list.ts";
 import { needsTriage } from "../agents/registry.ts";
-import { customAgentVersionOf } from "../agent-definitions/run-agent.ts";
+import type { TJsonSchema } from "../agents/input-schemas.ts";
 import { modelSettings } from "../../foundation/env.ts";
 import { recordCaseDone, recordCaseFailed, type TCaseResult, type TStartedCase } from "./evaluation-statements.ts";
 
@@ -64,12 +64,16 @@ export function caseOutcome(expected: TStartedCase["expected"], routedToReview: 
 export async function replayCase(started: TStartedCase, call: TModelCall): Promise<TCaseReplay> {
   const settings = modelSettings();
   if (!settings) return { kind: "failed", message: "No model is configured (OPENAI_BASE_URL and AGENT_MODEL)" };
-  const version: TCustomAgentVersion | null = await customAgentVersionOf(
-    { organizationId: started.organization_id, livemode: started.livemode },
-    started.agent_name,
-    started.version,
-  );
-  if (!version) return { kind: "failed", message: `Agent ${started.agent_name} version ${started.version} could not be found` };
+  // What customAgentVersionOf gives a run, read with the case.
+  const version: TCustomAgentVersion = {
+    name: started.agent_name,
+    version: started.version,
+    instructions: started.instructions,
+    outputSchema: started.output_schema as TJsonSchema,
+    tools: started.tools,
+    review: (started.review ?? {}) as TCustomAgentVersion["review"],
+    model: started.model,
+  };
   const modelProblem = modelNotAllowedProblem(version.model);
   if (modelProblem) return { kind: "failed", message: `Agent ${started.agent_name} version ${started.version} cannot run: ${modelProblem}` };
   const done = await runCustomAgent(version, { task: started.task, data: (started.data ?? null) as Record<string, unknown> | null }, call, settings.model);

@@ -90,6 +90,12 @@ export type TStartedCase = {
   agent_name: string;
   version: number;
   triage_threshold: number;
+  /** The evaluated version, read with the case (one statement per case, no other read). */
+  instructions: string;
+  output_schema: unknown;
+  tools: string[];
+  review: unknown;
+  model: string | null;
 };
 
 /**
@@ -108,8 +114,10 @@ export async function startCase(evaluationId: string, position: number): Promise
       UPDATE evaluations SET status = 'running' WHERE id = ${evaluationId}::uuid AND status = 'queued' AND EXISTS (SELECT 1 FROM started)
       RETURNING id
     )
-    SELECT started.*, e.organization_id, e.livemode, e.agent_name, e.version, o.triage_threshold
-    FROM started JOIN evaluations e ON e.id = started.evaluation_id JOIN organizations o ON o.id = e.organization_id`);
+    SELECT started.*, e.organization_id, e.livemode, e.agent_name, e.version, o.triage_threshold,
+      v.instructions, v.output_schema, v.tools, v.review, v.model
+    FROM started JOIN evaluations e ON e.id = started.evaluation_id JOIN organizations o ON o.id = e.organization_id
+    JOIN agent_versions v ON v.agent_definition_id = e.agent_definition_id AND v.version = e.version`);
   return row ?? null;
 }
 
