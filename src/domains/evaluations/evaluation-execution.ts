@@ -71,7 +71,7 @@ export async function replayCase(started: TStartedCase, call: TModelCall): Promi
     instructions: started.instructions,
     outputSchema: started.output_schema as TJsonSchema,
     tools: started.tools,
-    review: (started.review ?? {}) as TCustomAgentVersion["review"],
+    review: started.review ?? {},
     model: started.model,
   };
   const modelProblem = modelNotAllowedProblem(version.model);
