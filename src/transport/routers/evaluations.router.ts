@@ -48,7 +48,13 @@ export const evaluationsRouter = router({
     .meta({
       scope: "agents:read",
       rateLimit: "standard",
-      openapi: { method: "GET", path: "/v1/agents/{name}/evaluations", tags: ["evaluations"], summary: "List an agent's evaluations, newest first" },
+      openapi: {
+        method: "GET",
+        path: "/v1/agents/{name}/evaluations",
+        tags: ["evaluations"],
+        summary: "List an agent's evaluations, newest first",
+        description: `${CUSTOM_ONLY} \`version\` keeps the evaluations of one version. Each is the same object as GET /v1/agents/{name}/evaluations/{id} answers.`,
+      },
     })
     .input(ZListEvaluationsQuery)
     .output(ZListEvaluationsResponse)
@@ -58,7 +64,13 @@ export const evaluationsRouter = router({
     .meta({
       scope: "agents:read",
       rateLimit: "standard",
-      openapi: { method: "GET", path: "/v1/agents/{name}/evaluations/{id}", tags: ["evaluations"], summary: "Get an evaluation: its progress, outcomes per band, baseline and gate" },
+      openapi: {
+        method: "GET",
+        path: "/v1/agents/{name}/evaluations/{id}",
+        tags: ["evaluations"],
+        summary: "Get an evaluation: its progress, outcomes per band, baseline and gate",
+        description: "Counters move as each case finishes; `credits` is what was charged less what was refunded. Another organization's or mode's evaluation: `404`.",
+      },
     })
     .input(ZEvaluationIdInput)
     .output(ZEvaluationResponse)
@@ -73,6 +85,7 @@ export const evaluationsRouter = router({
         path: "/v1/agents/{name}/evaluations/{id}/cases",
         tags: ["evaluations"],
         summary: "List an evaluation's cases: what people decided, what the version did, and where they differ",
+        description: "By position (0: the newest judged run); `outcome` keeps one outcome. `differences` are JSON Pointers from the output's root.",
       },
     })
     .input(ZListEvaluationCasesQuery)
