@@ -18,6 +18,7 @@ let key: string;
 let otherKey: string;
 let testKey: string;
 let readKey: string;
+let settings: Record<string, string>;
 
 const api = (method: string, route: string, withKey: string, body?: unknown) => service.api(method, route, withKey, body);
 const sql = <T = any>(text: string, values: unknown[] = []) =>
@@ -40,14 +41,17 @@ beforeAll(async () => {
     return { ...completion({ output: { category }, confidence, needs_review: review, review_reason: review ? "unsure" : null }), delayMs };
   });
   service = await createOwnService("evaluations");
-  await service.start({
+  settings = {
     OPENAI_BASE_URL: fake.baseUrl,
     AGENT_MODEL: "fake-model",
     AGENT_MODEL_TIMEOUT_MS: "3000",
     EXECUTOR_RETRY_BASE_MS: "20",
+    // A killed server's cases are reclaimed by the next one after this lease.
+    EXECUTOR_LEASE_MS: "2000",
     RATE_LIMIT_STRICT_PER_MIN: "10000",
     RATE_LIMIT_STANDARD_PER_MIN: "100000",
-  });
+  };
+  await service.start(settings);
   ({ orgId, key } = await service.createOrgKey("Evaluations Co"));
   ({ key: otherKey } = await service.createOrgKey("Other Co"));
   ({ key: testKey } = await service.cli("create-key", "--org", orgId, "--name", "t", "--scopes", "all", "--mode", "test"));
@@ -429,4 +433,20 @@ describe("who may start and read evaluations", () => {
     const listed = await api("GET", "/v1/agents/sandbox/evaluations", testKey);
     expect(listed.body.total).toBe(1);
   }, 60_000);
+});
+
+describe("a server killed while an evaluation runs", () => {
+  it("carries on after the restart: every case counted once, charged once", async () => {
+    await createAgent("sturdy", key, { instructions: "Classify the supplier email. [slow]" });
+    for (let index = 0; index < 20; index++) await seedRun({ agent: "sturdy", task: `case ${index} [c=0.9]`, output: { category: "invoice" }, minutesAgo: 10 + index, decisions: [approved] });
+    const started = await api("POST", "/v1/agents/sturdy/evaluations", key, { version: 1 });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const id = started.body.evaluation.id;
+    await until("a first case to finish", async () => (await sql("SELECT 1 FROM evaluation_cases WHERE evaluation_id = $1 AND status = 'done'", [id])).length > 0, 30_000);
+    await service.server().stop("SIGKILL");
+    await service.start(settings);
+    const done = await finished("sturdy", id);
+    expect(done).toMatchObject({ status: "completed", cases: 20, completed_cases: 20, agreed: 20, disagreed: 0, failed_cases: 0, credits: 200 });
+    expect(await ledger(id)).toEqual([{ amount: -200, reason: "evaluation" }]);
+  }, 120_000);
 });
