@@ -15,7 +15,7 @@ import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorOf, resolveActors } from "../auth/actors.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import type { TAgent, TAgentVersionBody, TCreateAgentRequest } from "./agent-definitions.schemas.ts";
-import { assertGatePassed, gateOf, releaseOf } from "./release-gate.ts";
+import { assertGatePassed, gateNotPassed, gateOf, releaseOf } from "./release-gate.ts";
 import { sqlQuery } from "../../foundation/db/client.ts";
 import {
   activateVersion,
@@ -307,9 +307,17 @@ export async function addAgentVersion(principal: TPrincipal, name: string, body:
   const checked = await versionContent(principal, content);
   return changeAgent(principal, name, async (tx, definition) => {
     if (!activate) return appendVersion(tx, definition, checked, MAX_VERSIONS_PER_AGENT, null);
-    const next = (await newestVersionNumber(definition.id)) + 1;
-    const gate = await assertGatePassed({ agentDefinitionId: definition.id, version: next, release: checked.release }, force);
-    return appendVersion(tx, definition, checked, MAX_VERSIONS_PER_AGENT, { by: actorLabel(principal), forced: gate.forced });
+    // A version not stored yet has no evaluation: under require_evaluation only force passes,
+    // and the reason says how to get the evidence instead (no query can find any).
+    const requiresEvaluation = releaseOf(checked.release).require_evaluation;
+    if (requiresEvaluation && !force) {
+      const next = (await newestVersionNumber(definition.id)) + 1;
+      throw gateNotPassed(next, {
+        passed: false,
+        reasons: [`a new version has no evaluation yet: store it with "activate": false, evaluate it (POST /v1/agents/{name}/evaluations), then make it active (rollback, or promote a rollout)`],
+      });
+    }
+    return appendVersion(tx, definition, checked, MAX_VERSIONS_PER_AGENT, { by: actorLabel(principal), forced: requiresEvaluation });
   });
 }
 

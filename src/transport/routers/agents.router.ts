@@ -92,13 +92,13 @@ export const agentsRouter = router({
       rateLimit: "standard",
       successStatus: 201,
       maxBodyBytes: MAX_AGENT_DEFINITION_BODY_BYTES,
-      errors: ["conflict"],
+      errors: ["conflict", "gate_not_passed"],
       openapi: {
         method: "POST",
         path: "/v1/agents/{name}/versions",
         tags: ["agents"],
-        summary: "Add an immutable version, active from now on",
-        description: BUILT_IN_READ_ONLY,
+        summary: "Add an immutable version, active from now on unless `activate: false`",
+        description: `${BUILT_IN_READ_ONLY} \`activate: false\` stores the version without making it active (evaluate it, roll it out, pin runs to it, roll back to it later). Made active with \`release.require_evaluation\`, it needs a passed evaluation, which a new version cannot have: \`409 gate_not_passed\` and nothing is stored, unless \`force: true\` (recorded as \`forced\`). See docs/api-conventions.md, "Releases".`,
       },
     })
     .input(ZAddVersionRequest)
@@ -108,13 +108,13 @@ export const agentsRouter = router({
   rollback: apiProcedure
     .meta({
       scope: "agents:write",
-      errors: ["conflict"],
+      errors: ["conflict", "gate_not_passed"],
       openapi: {
         method: "POST",
         path: "/v1/agents/{name}/rollback",
         tags: ["agents"],
-        summary: "Make an earlier version active again (no new version)",
-        description: `${BUILT_IN_READ_ONLY} An unknown version is \`404 not_found\`.`,
+        summary: "Make another version active (no new version): an earlier one, or one stored with `activate: false`",
+        description: `${BUILT_IN_READ_ONLY} An unknown version is \`404 not_found\`. A version that was never active must pass its release gate (\`409 gate_not_passed\`, unless \`force: true\`); one that was active before is not gated. See docs/api-conventions.md, "Releases".`,
       },
     })
     .input(ZRollbackRequest)
