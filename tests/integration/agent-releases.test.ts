@@ -244,6 +244,21 @@ describe("the release gate", () => {
   });
 });
 
+describe("copying a gated version from test mode", () => {
+  it("makes the live agent's version 1 (not gated), but is refused onto an existing live agent unless the gate passes", async () => {
+    const body = { name: "rel_copied", instructions: "Tried in test mode.", release: { require_evaluation: true } };
+    expect((await api("POST", "/v1/agents", testKey, body)).status).toBe(201);
+    const first = await api("POST", "/v1/agents/rel_copied/copy-from-test", key, { version: 1 });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.agent).toMatchObject({ version: 1, release: { require_evaluation: true }, copied_from: { mode: "test", version: 1 } });
+
+    const again = await api("POST", "/v1/agents/rel_copied/copy-from-test", key, { version: 1 });
+    expect(again.status, JSON.stringify(again.body)).toBe(409);
+    expect(again.body).toMatchObject({ type: "gate_not_passed", reasons: [expect.stringContaining('"activate": false')] });
+    expect((await versionsOf("rel_copied")).versions).toHaveLength(1);
+  });
+});
+
 describe("tenants, modes and scopes", () => {
   it("another organization's or mode's agent is 404, and a key with only agents:read cannot add versions or make one active", async () => {
     await define({ name: "rel_private" });

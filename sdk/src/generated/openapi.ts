@@ -649,7 +649,7 @@ export interface paths {
         put?: never;
         /**
          * Copy a test-mode version into live mode: the live agent's version 1, or its next version, active from now on
-         * @description With a live-mode key only (a test-mode key or a built-in's name: `400 validation_error`). Copies everything that defines the version (instructions, schemas, tools, model, review policy, description); the new live version records `copied_from: {mode: "test", version}`. An unknown test-mode agent or version: `404 not_found`. The checks of a new version apply (model allow-list, schema limits: `400`); an archived live agent, the 101st live agent or a version past the cap: `409 conflict`. See docs/api-conventions.md, "Copying an agent to live".
+         * @description With a live-mode key only (a test-mode key or a built-in's name: `400 validation_error`). Copies everything that defines the version (instructions, schemas, tools, model, review policy, release settings, description); the new live version records `copied_from: {mode: "test", version}`. An unknown test-mode agent or version: `404 not_found`. The checks of a new version apply (model allow-list, schema limits: `400`); an archived live agent, the 101st live agent or a version past the cap: `409 conflict`. A copy onto an existing live agent whose copied `release` requires an evaluation: `409 gate_not_passed` (add it with `POST /v1/agents/{name}/versions` and `activate: false` instead). See docs/api-conventions.md, "Copying an agent to live" and "Releases".
          */
         post: operations["agents-copyFromTest"];
         delete?: never;
@@ -6675,7 +6675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body; `gate_not_passed`: the version has no passed evaluation its release gate requires (`reasons` says why); nothing was changed. `force: true` overrides the gate */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
