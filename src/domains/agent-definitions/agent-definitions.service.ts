@@ -233,7 +233,7 @@ async function versionContent(principal: TPrincipal, body: TAgentVersionBody): P
   if (body.review?.max_rounds !== undefined) review.max_rounds = body.review.max_rounds;
   if (body.review?.spot_check_rate !== undefined) review.spot_check_rate = body.review.spot_check_rate;
   return {
-    release: body.release ? (body.release as Prisma.InputJsonValue) : null,
+    release: body.release ?? null,
     description: body.description ?? null,
     instructions: body.instructions,
     outputSchema: outputSchema as Prisma.InputJsonValue,
