@@ -53,7 +53,7 @@ export const evaluationsRouter = router({
         path: "/v1/agents/{name}/evaluations",
         tags: ["evaluations"],
         summary: "List an agent's evaluations, newest first",
-        description: `${CUSTOM_ONLY} \`version\` keeps the evaluations of one version. Each is the same object as GET /v1/agents/{name}/evaluations/{id} answers.`,
+        description: `${CUSTOM_ONLY} Paged (\`limit\`, \`offset\`); \`version\` keeps one version's evaluations. An unknown agent: \`404 not_found\`.`,
       },
     })
     .input(ZListEvaluationsQuery)
@@ -69,7 +69,7 @@ export const evaluationsRouter = router({
         path: "/v1/agents/{name}/evaluations/{id}",
         tags: ["evaluations"],
         summary: "Get an evaluation: its progress, outcomes per band, baseline and gate",
-        description: "Counters move as each case finishes; `credits` is what was charged less what was refunded. Another organization's or mode's evaluation: `404`.",
+        description: `${CUSTOM_ONLY} Poll it until \`status\` is completed, failed or cancelled; \`gate\` says whether it passes the version's release gate and why not. Another agent's, organization's or mode's evaluation: \`404 not_found\`.`,
       },
     })
     .input(ZEvaluationIdInput)
@@ -85,7 +85,7 @@ export const evaluationsRouter = router({
         path: "/v1/agents/{name}/evaluations/{id}/cases",
         tags: ["evaluations"],
         summary: "List an evaluation's cases: what people decided, what the version did, and where they differ",
-        description: "By position (0: the newest judged run); `outcome` keeps one outcome. `differences` are JSON Pointers from the output's root.",
+        description: `${CUSTOM_ONLY} Paged, in the order the cases were taken (newest judged run first); \`outcome\` keeps one outcome. \`differences\` are JSON Pointers from the output's root.`,
       },
     })
     .input(ZListEvaluationCasesQuery)
