@@ -4,13 +4,14 @@
 // target, dropped afterwards). Load comes from this process (autocannon, 20 connections);
 // the server is `node dist/server.mjs`. Prints every row with its target and ✓/✗ and writes
 // bench/results/latest.json.
-//   BENCH_ONLY=get-run,batch   rows to run: health get-run list-runs post-run batch cpu webhook streams quality schemas
+//   BENCH_ONLY=get-run,batch   rows to run: health get-run list-runs post-run batch cpu webhook streams quality schemas evaluation
 //   BENCH_TARGETS=postgres     targets to run (embedded, postgres)
 //   BENCH_PROFILE=1            run the server under --cpu-prof (bench/results/profiles) and
 //                              summarize each profile, cropped to the measured rows
 //   BENCH_DURATION_S=10 BENCH_WARMUP_S=2 BENCH_CPU_RUNS=1000 BENCH_STREAMS=1000,5000 BENCH_KEEP_DB=1
 import { BATCH_LATENCY_MS, batchRow, cpuRow, webhookReceiverCertificate, webhookRow } from "./bench/engine-rows.mjs";
 import { createRuns, getRunRow, healthRow, listRunsRows, postRunRow } from "./bench/http-rows.mjs";
+import { evaluationRow, startBenchModel } from "./bench/evaluation-rows.mjs";
 import { qualityRow } from "./bench/quality-rows.mjs";
 import { schemasRow } from "./bench/schema-rows.mjs";
 import { summarizeProfile } from "./bench/profile-summary.mjs";
@@ -18,7 +19,7 @@ import { failedRow, machineInfo, printSummary, writeResults } from "./bench/repo
 import { streamsRow } from "./bench/stream-rows.mjs";
 import { Target, targetsFromEnvironment } from "./bench/target.mjs";
 
-const ROWS = ["health", "get-run", "list-runs", "post-run", "batch", "cpu", "webhook", "streams", "quality", "schemas"];
+const ROWS = ["health", "get-run", "list-runs", "post-run", "batch", "cpu", "webhook", "streams", "quality", "schemas", "evaluation"];
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim()).filter(Boolean);
 const unknown = (only ?? []).filter((name) => !ROWS.includes(name));
 if (unknown.length) {
@@ -51,6 +52,19 @@ async function benchTarget(target, results) {
       await attempt(results, target, "batch", "500-row batch, 50 ms agents", () => batchRow(target, tenant));
       await target.stopServer();
     }
+    // The evaluation row needs a model (a fake answering in 50 ms): its own server too.
+    if (selected.has("evaluation")) {
+      const model = await startBenchModel();
+      try {
+        await target.startServer("evaluation", { AGENT_LATENCY_MS: "0", OPENAI_BASE_URL: model.baseUrl, AGENT_MODEL: "bench-model" });
+        const tenant = target.tenant("Bench evaluation");
+        const bystander = target.tenant("Bench evaluation bystander");
+        await attempt(results, target, "evaluation", "500-case evaluation, 50 ms model", () => evaluationRow(target, tenant, bystander));
+        await target.stopServer();
+      } finally {
+        await model.close();
+      }
+    }
     // Streams get a fresh server too: its RSS should not carry the other rows' heap.
     if (selected.has("streams")) {
       await target.startServer("streams", { AGENT_LATENCY_MS: "0" });
@@ -60,7 +74,7 @@ async function benchTarget(target, results) {
       }
       await target.stopServer();
     }
-    const apiRows = ROWS.filter((name) => !["batch", "streams"].includes(name) && selected.has(name));
+    const apiRows = ROWS.filter((name) => !["batch", "streams", "evaluation"].includes(name) && selected.has(name));
     if (!apiRows.length) return;
     const certificate = webhookReceiverCertificate(target.dataDir);
     await target.startServer(apiRows.join("+"), { AGENT_LATENCY_MS: "0", WEBHOOK_ALLOW_PRIVATE_URLS: "true", NODE_EXTRA_CA_CERTS: certificate.certPath });

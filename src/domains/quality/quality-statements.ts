@@ -16,7 +16,7 @@ export type TTenant = { organizationId: string; livemode: boolean };
  * cancellation closed (the run was cancelled while it waited in that round) is no one's
  * judgment.
  */
-const DECISION_SQL = Prisma.sql`
+export const DECISION_SQL = Prisma.sql`
   CASE
     WHEN t.id IS NULL OR t.status = 'pending' THEN NULL
     WHEN t.kind = 'spot_check' THEN CASE t.verdict WHEN 'correct' THEN 'spot_correct' WHEN 'incorrect' THEN 'spot_incorrect' END
@@ -30,7 +30,7 @@ const DECISION_SQL = Prisma.sql`
  * mode (agent_livemode = true): those runs belong to a different definition that happens to
  * share the name and version number, so they count in neither mode's report.
  */
-const OWN_MODE_AGENT = Prisma.sql`r.agent_livemode IS NULL`;
+export const OWN_MODE_AGENT = Prisma.sql`r.agent_livemode IS NULL`;
 
 export type TBandRow = {
   /** 0–9 for the bands 0.0–0.1 … 0.9–1.0, 10 for a confidence of 1.0 or more, null without a score. */

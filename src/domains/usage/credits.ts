@@ -72,7 +72,14 @@ export async function periodBalance(
   return toPeriodBalance(includedCreditsOf(organization.plan), totals ?? { debits: 0, refunds: 0, topups: 0 });
 }
 
-type TLedgerEntryInput = { amount: number; reason: "run" | "refund" | "topup"; runId: string | null; memberId: string | null };
+type TLedgerEntryInput = {
+  amount: number;
+  reason: "run" | "refund" | "topup" | "evaluation";
+  runId: string | null;
+  memberId: string | null;
+  /** An evaluation's charge (reason evaluation) or the refund of its cases (docs/api-conventions.md, "Evaluations"). */
+  evaluationId?: string | null;
+};
 
 type TLedgerWrite = {
   organizationId: string;
@@ -127,15 +134,16 @@ function ledgerWriteSql(write: TLedgerWrite): Prisma.Sql {
       RETURNING kept.debits, kept.refunds, kept.topups, (SELECT included FROM plan) AS included
     ),
     entries AS (
-      INSERT INTO credit_ledger (id, organization_id, livemode, amount, balance_after, reason, run_id, member_id, created_at)
+      INSERT INTO credit_ledger (id, organization_id, livemode, amount, balance_after, reason, run_id, member_id, evaluation_id, created_at)
       SELECT gen_random_uuid(), ${organizationId}::uuid, true, entry.amount,
              CASE WHEN balance.included = ${UNLIMITED}::int THEN 0
                   ELSE balance.included + balance.topups + balance.refunds - balance.debits - ${net}::int + entry.running END,
-             entry.reason, NULLIF(entry.run_id, '')::uuid, NULLIF(entry.member_id, '')::uuid, ${writtenAt}::timestamptz
+             entry.reason, NULLIF(entry.run_id, '')::uuid, NULLIF(entry.member_id, '')::uuid, NULLIF(entry.evaluation_id, '')::uuid, ${writtenAt}::timestamptz
       FROM balance,
            unnest(${entries.map((entry) => entry.amount)}::int[], ${runningAfter}::int[], ${entries.map((entry) => entry.reason)}::text[],
-                  ${entries.map((entry) => entry.runId ?? "")}::text[], ${entries.map((entry) => entry.memberId ?? "")}::text[])
-             WITH ORDINALITY AS entry(amount, running, reason, run_id, member_id, position)
+                  ${entries.map((entry) => entry.runId ?? "")}::text[], ${entries.map((entry) => entry.memberId ?? "")}::text[],
+                  ${entries.map((entry) => entry.evaluationId ?? "")}::text[])
+             WITH ORDINALITY AS entry(amount, running, reason, run_id, member_id, evaluation_id, position)
       ORDER BY entry.position
       RETURNING id, balance_after, sequence
     ),
@@ -272,6 +280,57 @@ export async function refundRun(tx: Prisma.TransactionClient, runId: string): Pr
   await writeLedger(tx, {
     organizationId: first!.organizationId,
     entries: [{ amount, reason: "refund", runId, memberId: first!.memberId }],
+    mustFit: false,
+    writtenAt: new Date(),
+  });
+  return amount;
+}
+
+/**
+ * Charges an evaluation (docs/api-conventions.md, "Evaluations"), inside the transaction that
+ * creates it: `cases` × what one run of the agent costs, as ONE ledger entry (reason
+ * evaluation, evaluation_id set). Test mode charges nothing but counts every case against the
+ * day's model-run allowance (429 test_mode_allowance_exhausted). Live mode: 402
+ * insufficient_credits when the balance does not cover it, and the transaction rolls back.
+ * Returns the credits charged.
+ */
+export async function chargeEvaluation(
+  tx: Prisma.TransactionClient,
+  principal: TPrincipal,
+  evaluation: { id: string; agentName: string; cases: number },
+): Promise<number> {
+  if (!principal.livemode) {
+    await countTestModeModelRuns(tx, principal.organizationId, evaluation.cases);
+    return 0;
+  }
+  const credits = evaluation.cases * costOfRun(evaluation.agentName);
+  if (credits === 0) return 0;
+  const entries: TLedgerEntryInput[] = [{ amount: -credits, reason: "evaluation", runId: null, memberId: principal.memberId, evaluationId: evaluation.id }];
+  const outcome = await writeLedger(tx, { organizationId: principal.organizationId, entries, mustFit: true, writtenAt: new Date() });
+  if (!outcome) throw notFound("Organization");
+  if (!outcome.written) throw insufficientCredits(entries, outcome);
+  return credits;
+}
+
+/** What an evaluation's cases cost in live mode (its dry-run estimate); 0 in test mode. */
+export const evaluationCost = (livemode: boolean, agentName: string, cases: number): number => (livemode ? cases * costOfRun(agentName) : 0);
+
+/**
+ * Gives back what `cases` of a live evaluation were charged (cases the service failed, or
+ * cancelled before they started), inside the transaction that settles them: one refund
+ * entry with the evaluation's id. The caller guarantees each case is refunded once (its
+ * status changes in the same transaction). Returns the credits refunded.
+ */
+export async function refundEvaluationCases(
+  tx: Prisma.TransactionClient,
+  evaluation: { id: string; organizationId: string; livemode: boolean; agentName: string; memberId: string | null },
+  cases: number,
+): Promise<number> {
+  if (!evaluation.livemode || cases <= 0) return 0;
+  const amount = cases * costOfRun(evaluation.agentName);
+  await writeLedger(tx, {
+    organizationId: evaluation.organizationId,
+    entries: [{ amount, reason: "refund", runId: null, memberId: evaluation.memberId, evaluationId: evaluation.id }],
     mustFit: false,
     writtenAt: new Date(),
   });

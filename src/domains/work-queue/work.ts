@@ -12,6 +12,8 @@ export const JOB_SPECS = {
   "deliver-webhook": { retries: 3, event: "app/webhook.delivery-requested", concurrencyLimit: null },
   "resend-webhook": { retries: 3, event: "app/webhook.resend-requested", concurrencyLimit: null },
   "announce-triage-overdue": { retries: 3, event: "app/triage.opened", concurrencyLimit: null },
+  // One case of an evaluation; its cases share the evaluation's id as key: 10 at a time.
+  "evaluate-case": { retries: 3, event: "app/evaluation.case-requested", concurrencyLimit: 10 },
 } as const satisfies Record<string, { retries: number; event: `app/${string}`; concurrencyLimit: number | null }>;
 
 export type TJobName = keyof typeof JOB_SPECS;

@@ -2,9 +2,10 @@
 import type { TAnyJob } from "../job.ts";
 import { announceTriageOverdue } from "./announce-triage-overdue.ts";
 import { deliverWebhook } from "./deliver-webhook.ts";
+import { evaluateCase } from "./evaluate-case.ts";
 import { executeRun } from "./execute-run.ts";
 import { fanOutRunEvent } from "./fan-out-run-event.ts";
 import { resendWebhook } from "./resend-webhook.ts";
 import { startBatch } from "./start-batch.ts";
 
-export const jobs = [executeRun, startBatch, fanOutRunEvent, deliverWebhook, resendWebhook, announceTriageOverdue] as unknown as TAnyJob[];
+export const jobs = [executeRun, startBatch, fanOutRunEvent, deliverWebhook, resendWebhook, announceTriageOverdue, evaluateCase] as unknown as TAnyJob[];

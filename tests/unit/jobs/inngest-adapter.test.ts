@@ -539,11 +539,13 @@ describe("function options", () => {
     }
   });
 
-  it("limits execute-run to 10 in flight per concurrency key (a batch), and gives only it a failure handler", () => {
+  it("limits execute-run (a batch) and evaluate-case (an evaluation) to 10 in flight per concurrency key, and gives only them a failure handler", () => {
     const [config] = fn("execute-run")["getConfig"]({ baseUrl, appPrefix: INNGEST_APP_ID, isConnect: false });
     expect(config!.concurrency).toEqual([{ limit: 10, key: "event.data.concurrencyKey" }]);
+    const [evaluation] = fn("evaluate-case")["getConfig"]({ baseUrl, appPrefix: INNGEST_APP_ID, isConnect: false });
+    expect(evaluation!.concurrency).toEqual([{ limit: 10, key: "event.data.concurrencyKey" }]);
     const withFailure = functions.filter((each) => each["getConfig"]({ baseUrl, appPrefix: INNGEST_APP_ID, isConnect: false }).length === 2).map((each) => each.id());
-    expect(withFailure).toEqual(["execute-run"]);
+    expect(withFailure).toEqual(["execute-run", "evaluate-case"]);
     const [, failure] = fn("execute-run")["getConfig"]({ baseUrl, appPrefix: INNGEST_APP_ID, isConnect: false });
     expect(failure).toMatchObject({ id: `${INNGEST_APP_ID}-execute-run-failure`, triggers: [{ event: "inngest/function.failed", expression: `event.data.function_id == '${INNGEST_APP_ID}-execute-run'` }] });
   });
