@@ -12,6 +12,8 @@ export const JOB_SPECS = {
   "deliver-webhook": { retries: 3, event: "app/webhook.delivery-requested", concurrencyLimit: null },
   "resend-webhook": { retries: 3, event: "app/webhook.resend-requested", concurrencyLimit: null },
   "announce-triage-overdue": { retries: 3, event: "app/triage.opened", concurrencyLimit: null },
+  // A decision on a canary's candidate run: check the rollout's guard (src/jobs/functions/guard-rollout.ts).
+  "guard-rollout": { retries: 3, event: "app/rollout.decided", concurrencyLimit: null },
 } as const satisfies Record<string, { retries: number; event: `app/${string}`; concurrencyLimit: number | null }>;
 
 export type TJobName = keyof typeof JOB_SPECS;
