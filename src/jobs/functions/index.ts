@@ -4,7 +4,8 @@ import { announceTriageOverdue } from "./announce-triage-overdue.ts";
 import { deliverWebhook } from "./deliver-webhook.ts";
 import { executeRun } from "./execute-run.ts";
 import { fanOutRunEvent } from "./fan-out-run-event.ts";
+import { guardRolloutJob } from "./guard-rollout.ts";
 import { resendWebhook } from "./resend-webhook.ts";
 import { startBatch } from "./start-batch.ts";
 
-export const jobs = [executeRun, startBatch, fanOutRunEvent, deliverWebhook, resendWebhook, announceTriageOverdue] as unknown as TAnyJob[];
+export const jobs = [executeRun, startBatch, fanOutRunEvent, deliverWebhook, resendWebhook, announceTriageOverdue, guardRolloutJob] as unknown as TAnyJob[];
