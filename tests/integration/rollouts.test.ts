@@ -307,6 +307,33 @@ describe("canary rollouts", () => {
     expect((await sql("SELECT agent_version, rollout_id FROM runs WHERE id = $1", [promotedRun]))[0]).toEqual({ agent_version: 3, rollout_id: null });
   }, 240_000);
 
+  it("min_agreement defaults to the active version's agreement in the quality report less the candidate's release.max_regression", async () => {
+    const created = await api("POST", "/v1/agents", { name: "judged_sorter", instructions: "Classify the email. Version: baseline.", review: { always: true } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const added = await api("POST", "/v1/agents/judged_sorter/versions", {
+      instructions: "Classify the email. Version: CANDIDATE.",
+      activate: false,
+      release: { max_regression: 0.05 },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    // Version 1: every run goes to a person; 3 approved, 1 rejected (agreement 0.75).
+    const runIds: string[] = [];
+    for (let index = 0; index < 4; index += 1) runIds.push(await postRun({ agent_type: "judged_sorter", task: `Email ${index}` }));
+    const items: string[] = [];
+    for (const runId of runIds) {
+      const waiting = await settled(runId);
+      expect(waiting.run.status).toBe("pending_triage");
+      items.push(waiting.triage_item.id);
+    }
+    expect((await api("POST", "/v1/triage/bulk", { decision: "approve", ids: items.slice(0, 3) })).body.results.every((result: any) => result.status === "approved")).toBe(true);
+    expect((await api("POST", "/v1/triage/bulk", { decision: "reject", ids: items.slice(3), reason_code: "incorrect_output" })).status).toBe(200);
+    const started = await api("POST", "/v1/agents/judged_sorter/rollout", { version: 2, percent: 25 });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.rollout.min_agreement).toBeCloseTo(0.7, 10);
+    expect(started.body.rollout).toMatchObject({ min_judged: 20, spot_check_rate: 0.2 });
+    expect((await api("POST", "/v1/agents/judged_sorter/rollout/cancel", {})).status).toBe(200);
+  }, 120_000);
+
   it("promote without a gate: the candidate becomes active", async () => {
     await defineAgentWithCandidate("plain_sorter");
     expect((await api("POST", "/v1/agents/plain_sorter/rollout", { version: 2, percent: 99 })).status).toBe(200);
