@@ -30,10 +30,10 @@ async function postRun(body: Record<string, unknown>) {
 }
 
 /** An agent whose version 1 answers "baseline" and whose version 2 (stored inactive) answers "candidate". */
-async function defineAgentWithCandidate(name: string, candidate: Record<string, unknown> = {}) {
-  const created = await api("POST", "/v1/agents", { name, instructions: "Classify the email. Version: baseline." });
+async function defineAgentWithCandidate(name: string, candidate: Record<string, unknown> = {}, withKey = key) {
+  const created = await api("POST", "/v1/agents", { name, instructions: "Classify the email. Version: baseline." }, withKey);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const added = await api("POST", `/v1/agents/${name}/versions`, { instructions: "Classify the email. Version: CANDIDATE.", activate: false, ...candidate });
+  const added = await api("POST", `/v1/agents/${name}/versions`, { instructions: "Classify the email. Version: CANDIDATE.", activate: false, ...candidate }, withKey);
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   expect(added.body.agent.version).toBe(1);
 }
@@ -332,6 +332,35 @@ describe("canary rollouts", () => {
     expect(started.body.rollout.min_agreement).toBeCloseTo(0.7, 10);
     expect(started.body.rollout).toMatchObject({ min_judged: 20, spot_check_rate: 0.2 });
     expect((await api("POST", "/v1/agents/judged_sorter/rollout/cancel", {})).status).toBe(200);
+  }, 120_000);
+
+  it("a run refused for credits (402) is not counted by the splitter", async () => {
+    const broke = await service.createOrgKey("Broke Co");
+    await defineAgentWithCandidate("thrifty_sorter", {}, broke.key);
+    const started = await api("POST", "/v1/agents/thrifty_sorter/rollout", { version: 2, percent: 50 }, broke.key);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const post = (task: string) => api("POST", "/v1/run", { agent_type: "thrifty_sorter", task }, broke.key);
+    const remaining = async () => (await api("GET", "/v1/usage", undefined, broke.key)).body.credits_remaining as number;
+    const before = await remaining();
+    const first = await post("First");
+    expect(first.status).toBe(202);
+    const cost = before - (await remaining());
+    expect(cost).toBeGreaterThan(0);
+    // Leave one credit less than a run costs.
+    await sql("UPDATE credit_balances SET debits = debits + $2 WHERE organization_id = $1 AND livemode", [broke.orgId, (await remaining()) - (cost - 1)]);
+    expect(await remaining()).toBe(cost - 1);
+    const refused = await post("Refused");
+    expect(refused.status).toBe(402);
+    await service.cli("topup", "--org", broke.orgId, "--credits", "100");
+    const third = await post("Third");
+    expect(third.status, JSON.stringify(third.body)).toBe(202);
+    // n = 1 went to the active version; the refused run did not count, so the next is n = 2: the candidate.
+    const arms = await sql("SELECT task, rollout_arm, agent_version FROM runs WHERE organization_id = $1 ORDER BY created_at", [broke.orgId]);
+    expect(arms).toEqual([
+      { task: "First", rollout_arm: "baseline", agent_version: 1 },
+      { task: "Third", rollout_arm: "candidate", agent_version: 2 },
+    ]);
+    expect((await sql("SELECT split_runs, candidate_runs FROM rollouts WHERE id = $1", [started.body.rollout.id]))[0]).toEqual({ split_runs: 2, candidate_runs: 1 });
   }, 120_000);
 
   it("promote without a gate: the candidate becomes active", async () => {
