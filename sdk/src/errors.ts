@@ -62,6 +62,18 @@ export class ValidationError extends AgentWorkforceError {
 /** 409: the resource's state does not allow this, or an Idempotency-Key was reused with another body. */
 export class ConflictError extends AgentWorkforceError {}
 
+/**
+ * 409 `gate_not_passed`: the version has no passed evaluation its release gate requires;
+ * nothing was changed. `reasons` says why; `force: true` overrides the gate.
+ */
+export class GateNotPassedError extends ConflictError {
+  readonly reasons: string[];
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
+    this.reasons = init.body.reasons ?? [];
+  }
+}
+
 /** 402: the period's credits cannot cover the request; nothing was charged. */
 export class InsufficientCreditsError extends AgentWorkforceError {
   readonly creditsRemaining: number | undefined;
@@ -108,7 +120,7 @@ export class ServiceUnavailableError extends AgentWorkforceError {
 /** The API could not be reached (connection refused or reset, DNS) after the retries. */
 export class ConnectionError extends AgentWorkforceError {}
 
-/** `runs.wait` / `batches.wait` gave up after `timeoutMs`. */
+/** `runs.wait` / `batches.wait` / `agents.evaluations.wait` gave up after `timeoutMs`. */
 export class WaitTimeoutError extends AgentWorkforceError {}
 
 /** `webhooks.verify` refused a delivery: bad or missing signature, stale timestamp, not JSON. */
@@ -149,6 +161,8 @@ export function errorFromResponse(status: number, headers: Headers, parsed: unkn
       return new ValidationError(message, init);
     case "conflict":
       return new ConflictError(message, init);
+    case "gate_not_passed":
+      return new GateNotPassedError(message, init);
     case "insufficient_credits":
       return new InsufficientCreditsError(message, init);
     case "rate_limited":

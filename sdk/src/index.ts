@@ -6,6 +6,7 @@ export {
   AuthenticationError,
   ConflictError,
   ConnectionError,
+  GateNotPassedError,
   InsufficientCreditsError,
   NotFoundError,
   PermissionError,
@@ -28,5 +29,8 @@ export type { Batches } from "./resources/batches.js";
 export type { Webhooks } from "./resources/webhooks.js";
 export type { Usage } from "./resources/usage.js";
 export type { Agents } from "./resources/agents.js";
+export { FINISHED_EVALUATION_STATUSES, type EvaluationWaitOptions } from "./resources/evaluations.js";
+export type { Evaluations } from "./resources/evaluations.js";
+export type { Rollouts } from "./resources/rollouts.js";
 export type * from "./types.js";
 export type { paths, operations, components } from "./generated/openapi.js";

@@ -158,7 +158,9 @@ export type AgentResponse = ResponseOf<"agents-create", 201>;
 export type Agent = AgentResponse["agent"];
 export type GetAgentResponse = ResponseOf<"agents-get", 200>;
 export type AgentVersion = GetAgentResponse["versions"][number];
+/** The version's content, and `activate` (default true) and `force` (past the release gate). */
 export type AddAgentVersionParams = BodyOf<"agents-addVersion">;
+export type RollbackAgentParams = Omit<BodyOf<"agents-rollback">, "version">;
 export type ArchiveAgentResponse = ResponseOf<"agents-archive", 200>;
 export type AgentQualityParams = QueryOf<"agents-quality">;
 export type AgentQuality = ResponseOf<"agents-quality", 200>;
@@ -179,3 +181,26 @@ export type Correction = {
   reason_code: string | null;
   judged_at: string;
 };
+
+// Releases (issue 29): evaluations and canary rollouts of a custom agent's versions
+export type StartEvaluationParams = BodyOf<"evaluations-start">;
+type StartEvaluationAnswer = ResponseOf<"evaluations-start", 202> | ResponseOf<"evaluations-start", 200>;
+/** `{ evaluation }`: an evaluation that started (202), or as `get` and `cancel` answer it. */
+export type EvaluationResponse = ResponseOf<"evaluations-get", 200>;
+/** A dry run's answer (200): how many judged runs it would replay and what it would charge. */
+export type EvaluationEstimate = Exclude<StartEvaluationAnswer, { evaluation: unknown }>;
+export type Evaluation = EvaluationResponse["evaluation"];
+export type EvaluationStatus = Evaluation["status"];
+export type EvaluationBand = Evaluation["by_band"][number];
+export type ListEvaluationsParams = QueryOf<"evaluations-list">;
+export type ListEvaluationsResponse = ResponseOf<"evaluations-list", 200>;
+export type ListEvaluationCasesParams = QueryOf<"evaluations-cases">;
+export type ListEvaluationCasesResponse = ResponseOf<"evaluations-cases", 200>;
+export type EvaluationCase = ListEvaluationCasesResponse["data"][number];
+export type StartRolloutParams = BodyOf<"rollouts-start">;
+export type PromoteRolloutParams = BodyOf<"rollouts-promote">;
+export type RolloutResponse = ResponseOf<"rollouts-get", 200>;
+export type Rollout = RolloutResponse["rollout"];
+export type RolloutStatus = Rollout["status"];
+/** A version's release gate settings (`agent.release`). */
+export type ReleaseSettings = NonNullable<Agent["release"]>;

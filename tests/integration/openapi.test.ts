@@ -64,8 +64,13 @@ const COPY_TO_LIVE_OPERATIONS = ["POST /v1/agents/{name}/copy-from-test"];
 const SETTINGS_OPERATIONS = ["GET /v1/settings", "PATCH /v1/settings"];
 /** Issue 27: the whole ledger by cursor and as CSV. */
 const USAGE_LEDGER_OPERATIONS = ["GET /v1/usage/ledger"];
-/** Issue 29: canary rollouts (docs/api-conventions.md, "Rollouts"). */
-const ROLLOUT_OPERATIONS = [
+// Issue 29: evaluations and canary rollouts (docs/api-conventions.md, "Releases").
+const RELEASE_OPERATIONS = [
+  "POST /v1/agents/{name}/evaluations",
+  "GET /v1/agents/{name}/evaluations",
+  "GET /v1/agents/{name}/evaluations/{id}",
+  "GET /v1/agents/{name}/evaluations/{id}/cases",
+  "POST /v1/agents/{name}/evaluations/{id}/cancel",
   "POST /v1/agents/{name}/rollout",
   "GET /v1/agents/{name}/rollout",
   "POST /v1/agents/{name}/rollout/promote",
@@ -94,8 +99,31 @@ describe("GET /v1/openapi.json", () => {
       ...COPY_TO_LIVE_OPERATIONS,
       ...SETTINGS_OPERATIONS,
       ...USAGE_LEDGER_OPERATIONS,
-      ...ROLLOUT_OPERATIONS,
+      ...RELEASE_OPERATIONS,
     ].sort());
+  });
+
+  it("lists the release operations with their errors: gate_not_passed wherever a version is made active", async () => {
+    const document = await fetchDocument();
+    const responses = (operation: string) => {
+      const [method, path] = operation.split(" ") as [string, string];
+      return document.paths[path][method.toLowerCase()].responses;
+    };
+    for (const operation of RELEASE_OPERATIONS) {
+      expect({ operation, statuses: Object.keys(responses(operation)) }).toEqual({ operation, statuses: expect.arrayContaining(["400", "401", "403", "404", "429", "500", "503"]) });
+    }
+    expect(Object.keys(responses("POST /v1/agents/{name}/evaluations"))).toEqual(expect.arrayContaining(["200", "202", "402", "409"]));
+    expect(Object.keys(responses("POST /v1/agents/{name}/evaluations/{id}/cancel"))).toContain("409");
+    for (const operation of ["POST /v1/agents/{name}/rollout/promote", "POST /v1/agents/{name}/versions", "POST /v1/agents/{name}/rollback"]) {
+      expect({ operation, conflict: responses(operation)["409"]?.description }).toEqual({ operation, conflict: expect.stringContaining("`gate_not_passed`") });
+    }
+    expect(document.components.schemas.Error.properties.reasons).toEqual({ type: "array", items: { type: "string" } });
+    // The version list's release fields and the bodies' activate and force.
+    const versionsBody = document.paths["/v1/agents/{name}/versions"].post.requestBody.content["application/json"].schema;
+    expect(Object.keys(versionsBody.properties)).toEqual(expect.arrayContaining(["activate", "force", "release"]));
+    expect(Object.keys(document.paths["/v1/agents/{name}/rollback"].post.requestBody.content["application/json"].schema.properties)).toEqual(["version", "force"]);
+    const version = responses("GET /v1/agents/{name}")["200"].content["application/json"].schema.properties.versions.items;
+    expect(version.required).toEqual(expect.arrayContaining(["version", "active", "created_at", "created_by", "activated_at", "activated_by", "forced", "latest_evaluation", "latest_rollout"]));
   });
 
   it("names the server it runs on (PUBLIC_BASE_URL, else the port it listens on)", async () => {

@@ -608,8 +608,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add an immutable version, active from now on
-         * @description A built-in agent's name, or an archived agent: `409 conflict` (built-ins are read-only).
+         * Add an immutable version, active from now on unless `activate: false`
+         * @description A built-in agent's name, or an archived agent: `409 conflict` (built-ins are read-only). `activate: false` stores the version without making it active (evaluate it, roll it out, pin runs to it, roll back to it later). Made active with `release.require_evaluation`, it needs a passed evaluation, which a new version cannot have: `409 gate_not_passed` and nothing is stored, unless `force: true` (recorded as `forced`). See docs/api-conventions.md, "Releases".
          */
         post: operations["agents-addVersion"];
         delete?: never;
@@ -628,8 +628,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Make an earlier version active again (no new version)
-         * @description A built-in agent's name, or an archived agent: `409 conflict` (built-ins are read-only). An unknown version is `404 not_found`.
+         * Make another version active (no new version): an earlier one, or one stored with `activate: false`
+         * @description A built-in agent's name, or an archived agent: `409 conflict` (built-ins are read-only). An unknown version is `404 not_found`. A version that was never active must pass its release gate (`409 gate_not_passed`, unless `force: true`); one that was active before is not gated. See docs/api-conventions.md, "Releases".
          */
         post: operations["agents-rollback"];
         delete?: never;
@@ -649,7 +649,7 @@ export interface paths {
         put?: never;
         /**
          * Copy a test-mode version into live mode: the live agent's version 1, or its next version, active from now on
-         * @description With a live-mode key only (a test-mode key or a built-in's name: `400 validation_error`). Copies everything that defines the version (instructions, schemas, tools, model, review policy, description); the new live version records `copied_from: {mode: "test", version}`. An unknown test-mode agent or version: `404 not_found`. The checks of a new version apply (model allow-list, schema limits: `400`); an archived live agent, the 101st live agent or a version past the cap: `409 conflict`. See docs/api-conventions.md, "Copying an agent to live".
+         * @description With a live-mode key only (a test-mode key or a built-in's name: `400 validation_error`). Copies everything that defines the version (instructions, schemas, tools, model, review policy, release settings, description); the new live version records `copied_from: {mode: "test", version}`. An unknown test-mode agent or version: `404 not_found`. The checks of a new version apply (model allow-list, schema limits: `400`); an archived live agent, the 101st live agent or a version past the cap: `409 conflict`. A copy onto an existing live agent whose copied `release` requires an evaluation: `409 gate_not_passed` (add it with `POST /v1/agents/{name}/versions` and `activate: false` instead). See docs/api-conventions.md, "Copying an agent to live" and "Releases".
          */
         post: operations["agents-copyFromTest"];
         delete?: never;
@@ -672,6 +672,154 @@ export interface paths {
         get: operations["agents-quality"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{name}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an agent's evaluations, newest first
+         * @description A built-in agent's name: `400 validation_error` (built-ins are code, not versions to evaluate). Paged (`limit`, `offset`); `version` keeps one version's evaluations. An unknown agent: `404 not_found`.
+         */
+        get: operations["evaluations-list"];
+        put?: never;
+        /**
+         * Evaluate a version: replay the agent's judged runs through it
+         * @description A built-in agent's name: `400 validation_error` (built-ins are code, not versions to evaluate). The cases are the agent's judged runs (any version) created in [from, to), newest first, at most `limit`; each costs what a run of the agent costs, charged now and refunded for cases the service fails. No judged runs in the period: `409 conflict`. See docs/api-conventions.md, "Evaluations".
+         */
+        post: operations["evaluations-start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{name}/evaluations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an evaluation: its progress, outcomes per band, baseline and gate
+         * @description A built-in agent's name: `400 validation_error` (built-ins are code, not versions to evaluate). Poll it until `status` is completed, failed or cancelled; `gate` says whether it passes the version's release gate and why not. Another agent's, organization's or mode's evaluation: `404 not_found`.
+         */
+        get: operations["evaluations-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{name}/evaluations/{id}/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an evaluation's cases: what people decided, what the version did, and where they differ
+         * @description A built-in agent's name: `400 validation_error` (built-ins are code, not versions to evaluate). Paged, in the order the cases were taken (newest judged run first); `outcome` keeps one outcome. `differences` are JSON Pointers from the output's root.
+         */
+        get: operations["evaluations-cases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{name}/evaluations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an evaluation: cases not started are refunded
+         * @description An evaluation that already ended: `409 conflict`.
+         */
+        post: operations["evaluations-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{name}/rollout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the agent's current or last rollout
+         * @description `404 not_found` before its first rollout.
+         */
+        get: operations["rollouts-get"];
+        put?: never;
+        /**
+         * Start a canary: send a share of the unpinned runs to a version, rolled back if people disagree with it
+         * @description A built-in agent's name: `400 validation_error`. A rollout already running for the agent, the active version, or an archived agent: `409 conflict`. Not gated: the gate applies when it is promoted. See docs/api-conventions.md, "Rollouts".
+         */
+        post: operations["rollouts-start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{name}/rollout/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Promote the candidate: it becomes the active version and the rollout ends promoted
+         * @description The candidate's release gate applies (`409 gate_not_passed`; `force: true` overrides it). No running rollout: `409 conflict`.
+         */
+        post: operations["rollouts-promote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{name}/rollout/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the rollout: new runs go to the active version again
+         * @description No running rollout: `409 conflict`.
+         */
+        post: operations["rollouts-cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -926,7 +1074,7 @@ export interface components {
         Error: {
             error: string;
             /** @enum {string} */
-            type: "validation_error" | "authentication_error" | "insufficient_credits" | "insufficient_scope" | "insufficient_role" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "invitation_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "test_mode_allowance_exhausted" | "headers_too_large" | "internal_error" | "service_unavailable";
+            type: "validation_error" | "authentication_error" | "insufficient_credits" | "insufficient_scope" | "insufficient_role" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "gate_not_passed" | "invitation_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "test_mode_allowance_exhausted" | "headers_too_large" | "internal_error" | "service_unavailable";
             message: string;
             issues?: {
                 path: string;
@@ -937,6 +1085,7 @@ export interface components {
             provided?: string[];
             role?: string;
             plan?: string;
+            reasons?: string[];
             retry_after?: number;
             allowance?: number;
             used?: number;
@@ -5330,6 +5479,12 @@ export interface operations {
                                 spot_check_rate?: number;
                             };
                             model: string | null;
+                            /** @description The version's release gate; absent for a built-in. */
+                            release?: {
+                                require_evaluation: boolean;
+                                max_regression: number;
+                                min_cases: number;
+                            };
                             created_at: string | null;
                             updated_at: string | null;
                             archived_at?: string | null;
@@ -5466,6 +5621,15 @@ export interface operations {
                     };
                     /** @description The model id to ask, one of GET /v1/agents' `models.allowed` (else 400); default: the server's AGENT_MODEL. */
                     model?: string;
+                    /** @description This version's release gate (docs/api-conventions.md, "Releases"). */
+                    release?: {
+                        /** @description Making this version active needs a passed evaluation of it (else 409 gate_not_passed); default false. */
+                        require_evaluation?: boolean;
+                        /** @description How far the evaluation's agreement may fall below the baseline's and still pass; default 0.02. */
+                        max_regression?: number;
+                        /** @description Judged cases (agreed + disagreed) a passing evaluation needs; default 20. */
+                        min_cases?: number;
+                    };
                     name: string;
                 };
             };
@@ -5509,6 +5673,12 @@ export interface operations {
                                 spot_check_rate?: number;
                             };
                             model: string | null;
+                            /** @description The version's release gate; absent for a built-in. */
+                            release?: {
+                                require_evaluation: boolean;
+                                max_regression: number;
+                                min_cases: number;
+                            };
                             created_at: string | null;
                             updated_at: string | null;
                             archived_at?: string | null;
@@ -5686,6 +5856,12 @@ export interface operations {
                                 spot_check_rate?: number;
                             };
                             model: string | null;
+                            /** @description The version's release gate; absent for a built-in. */
+                            release?: {
+                                require_evaluation: boolean;
+                                max_regression: number;
+                                min_cases: number;
+                            };
                             created_at: string | null;
                             updated_at: string | null;
                             archived_at?: string | null;
@@ -5713,6 +5889,32 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                            } | null;
+                            active: boolean;
+                            /** @description When it was last made active; null: never. */
+                            activated_at: string | null;
+                            activated_by: string | null;
+                            activated_by_actor?: {
+                                /** @enum {string} */
+                                type: "member" | "api_key" | "link";
+                                /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                id: string;
+                                /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                name: string;
+                            } | null;
+                            /** @description It was last made active with `force`, past its release gate. */
+                            forced: boolean;
+                            latest_evaluation: {
+                                id: string;
+                                status: string;
+                                agreement_rate: number | null;
+                                gate: {
+                                    passed: boolean;
+                                    reasons: string[];
+                                };
+                            } | null;
+                            latest_rollout: {
+                                status: string;
                             } | null;
                         }[];
                     };
@@ -5973,6 +6175,19 @@ export interface operations {
                     };
                     /** @description The model id to ask, one of GET /v1/agents' `models.allowed` (else 400); default: the server's AGENT_MODEL. */
                     model?: string;
+                    /** @description This version's release gate (docs/api-conventions.md, "Releases"). */
+                    release?: {
+                        /** @description Making this version active needs a passed evaluation of it (else 409 gate_not_passed); default false. */
+                        require_evaluation?: boolean;
+                        /** @description How far the evaluation's agreement may fall below the baseline's and still pass; default 0.02. */
+                        max_regression?: number;
+                        /** @description Judged cases (agreed + disagreed) a passing evaluation needs; default 20. */
+                        min_cases?: number;
+                    };
+                    /** @description false: store the version without making it active (evaluate it, roll it out, pin runs to it, activate it later); default true. */
+                    activate?: boolean;
+                    /** @description Make the version active without the passed evaluation its release gate requires; recorded on the version (`forced`). */
+                    force?: boolean;
                 };
             };
         };
@@ -6015,6 +6230,12 @@ export interface operations {
                                 spot_check_rate?: number;
                             };
                             model: string | null;
+                            /** @description The version's release gate; absent for a built-in. */
+                            release?: {
+                                require_evaluation: boolean;
+                                max_regression: number;
+                                min_cases: number;
+                            };
                             created_at: string | null;
                             updated_at: string | null;
                             archived_at?: string | null;
@@ -6074,7 +6295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body; `gate_not_passed`: the version has no passed evaluation its release gate requires (`reasons` says why); nothing was changed. `force: true` overrides the gate */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6169,6 +6390,8 @@ export interface operations {
             content: {
                 "application/json": {
                     version: number;
+                    /** @description Make the version active without the passed evaluation its release gate requires; recorded on the version (`forced`). */
+                    force?: boolean;
                 };
             };
         };
@@ -6208,6 +6431,12 @@ export interface operations {
                                 spot_check_rate?: number;
                             };
                             model: string | null;
+                            /** @description The version's release gate; absent for a built-in. */
+                            release?: {
+                                require_evaluation: boolean;
+                                max_regression: number;
+                                min_cases: number;
+                            };
                             created_at: string | null;
                             updated_at: string | null;
                             archived_at?: string | null;
@@ -6261,7 +6490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body; `gate_not_passed`: the version has no passed evaluation its release gate requires (`reasons` says why); nothing was changed. `force: true` overrides the gate */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6381,6 +6610,12 @@ export interface operations {
                                 spot_check_rate?: number;
                             };
                             model: string | null;
+                            /** @description The version's release gate; absent for a built-in. */
+                            release?: {
+                                require_evaluation: boolean;
+                                max_regression: number;
+                                min_cases: number;
+                            };
                             created_at: string | null;
                             updated_at: string | null;
                             archived_at?: string | null;
@@ -6440,7 +6675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body; `gate_not_passed`: the version has no passed evaluation its release gate requires (`reasons` says why); nothing was changed. `force: true` overrides the gate */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6670,6 +6905,1595 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "evaluations-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                version?: number;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            agent: string;
+                            version: number;
+                            baseline_version: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+                            cases: number;
+                            completed_cases: number;
+                            agreed: number;
+                            disagreed: number;
+                            sent_to_review: number;
+                            failed_cases: number;
+                            /** @description agreed ÷ (agreed + disagreed); null without any. */
+                            agreement_rate: number | null;
+                            /** @description sent_to_review ÷ cases that finished; null before any finished. */
+                            review_rate: number | null;
+                            /** @description 0.1-wide bands of the version's own confidence on each case. */
+                            by_band: {
+                                min: number;
+                                max: number;
+                                cases: number;
+                                agreed: number;
+                                disagreed: number;
+                                sent_to_review: number;
+                            }[];
+                            baseline: {
+                                version: number;
+                                agreement_rate: number | null;
+                                review_rate: number | null;
+                            };
+                            /** @description Whether this evaluation passes the version's release gate, and why not. */
+                            gate: {
+                                passed: boolean;
+                                reasons: string[];
+                            };
+                            /** @description Credits charged when it started less what was refunded. */
+                            credits: number;
+                            created_at: string;
+                            completed_at: string | null;
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "evaluations-start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    /**
+                     * Format: date-time
+                     * @description Judged runs created at or after this instant; default: 30 days before `to`.
+                     */
+                    from?: string;
+                    /**
+                     * Format: date-time
+                     * @description Judged runs created before this instant; default: now.
+                     */
+                    to?: string;
+                    /** @description How many judged runs to replay, newest first (default 200). */
+                    limit?: number;
+                    /** @description Answer 200 `{cases, credits}` and start nothing. */
+                    dry_run?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description `dry_run`: the estimate `{cases, credits}`; nothing was started or charged. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evaluation: {
+                            id: string;
+                            agent: string;
+                            version: number;
+                            baseline_version: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+                            cases: number;
+                            completed_cases: number;
+                            agreed: number;
+                            disagreed: number;
+                            sent_to_review: number;
+                            failed_cases: number;
+                            /** @description agreed ÷ (agreed + disagreed); null without any. */
+                            agreement_rate: number | null;
+                            /** @description sent_to_review ÷ cases that finished; null before any finished. */
+                            review_rate: number | null;
+                            /** @description 0.1-wide bands of the version's own confidence on each case. */
+                            by_band: {
+                                min: number;
+                                max: number;
+                                cases: number;
+                                agreed: number;
+                                disagreed: number;
+                                sent_to_review: number;
+                            }[];
+                            baseline: {
+                                version: number;
+                                agreement_rate: number | null;
+                                review_rate: number | null;
+                            };
+                            /** @description Whether this evaluation passes the version's release gate, and why not. */
+                            gate: {
+                                passed: boolean;
+                                reasons: string[];
+                            };
+                            /** @description Credits charged when it started less what was refunded. */
+                            credits: number;
+                            created_at: string;
+                            completed_at: string | null;
+                        };
+                    } | {
+                        /** @description Judged runs the evaluation would replay. */
+                        cases: number;
+                        /** @description What it would charge (0 in test mode). */
+                        credits: number;
+                    };
+                };
+            };
+            /** @description Successful response */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evaluation: {
+                            id: string;
+                            agent: string;
+                            version: number;
+                            baseline_version: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+                            cases: number;
+                            completed_cases: number;
+                            agreed: number;
+                            disagreed: number;
+                            sent_to_review: number;
+                            failed_cases: number;
+                            /** @description agreed ÷ (agreed + disagreed); null without any. */
+                            agreement_rate: number | null;
+                            /** @description sent_to_review ÷ cases that finished; null before any finished. */
+                            review_rate: number | null;
+                            /** @description 0.1-wide bands of the version's own confidence on each case. */
+                            by_band: {
+                                min: number;
+                                max: number;
+                                cases: number;
+                                agreed: number;
+                                disagreed: number;
+                                sent_to_review: number;
+                            }[];
+                            baseline: {
+                                version: number;
+                                agreement_rate: number | null;
+                                review_rate: number | null;
+                            };
+                            /** @description Whether this evaluation passes the version's release gate, and why not. */
+                            gate: {
+                                passed: boolean;
+                                reasons: string[];
+                            };
+                            /** @description Credits charged when it started less what was refunded. */
+                            credits: number;
+                            created_at: string;
+                            completed_at: string | null;
+                        };
+                    } | {
+                        /** @description Judged runs the evaluation would replay. */
+                        cases: number;
+                        /** @description What it would charge (0 in test mode). */
+                        credits: number;
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_credits`: the period's credits cannot cover this request; nothing was charged */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `test_mode_allowance_exhausted`: the organization's test-mode allowance of model-backed runs for today (UTC) is used up; nothing was accepted. Use a live key, or retry after `resets_at`; `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "evaluations-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evaluation: {
+                            id: string;
+                            agent: string;
+                            version: number;
+                            baseline_version: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+                            cases: number;
+                            completed_cases: number;
+                            agreed: number;
+                            disagreed: number;
+                            sent_to_review: number;
+                            failed_cases: number;
+                            /** @description agreed ÷ (agreed + disagreed); null without any. */
+                            agreement_rate: number | null;
+                            /** @description sent_to_review ÷ cases that finished; null before any finished. */
+                            review_rate: number | null;
+                            /** @description 0.1-wide bands of the version's own confidence on each case. */
+                            by_band: {
+                                min: number;
+                                max: number;
+                                cases: number;
+                                agreed: number;
+                                disagreed: number;
+                                sent_to_review: number;
+                            }[];
+                            baseline: {
+                                version: number;
+                                agreement_rate: number | null;
+                                review_rate: number | null;
+                            };
+                            /** @description Whether this evaluation passes the version's release gate, and why not. */
+                            gate: {
+                                passed: boolean;
+                                reasons: string[];
+                            };
+                            /** @description Credits charged when it started less what was refunded. */
+                            credits: number;
+                            created_at: string;
+                            completed_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "evaluations-cases": {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                outcome?: "agreed" | "disagreed" | "sent_to_review";
+            };
+            header?: never;
+            path: {
+                name: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            run_id: string;
+                            /** @description null while the case has not finished, or when the service failed it. */
+                            outcome: ("agreed" | "disagreed" | "sent_to_review") | null;
+                            /** @enum {string} */
+                            status: "pending" | "running" | "done" | "failed" | "cancelled";
+                            /** @description What people decided: the output it should be, or that a person should review it. */
+                            expected: {
+                                output: {
+                                    [key: string]: unknown;
+                                };
+                            } | {
+                                /** @constant */
+                                review: true;
+                            };
+                            output: {
+                                [key: string]: unknown;
+                            } | null;
+                            confidence: number | null;
+                            /** @description The version routed the case to a person. */
+                            sent_to_review: boolean;
+                            /** @description JSON Pointers (from the output's root) where the output and the expected one differ. */
+                            differences: string[];
+                            error: string | null;
+                        }[];
+                        total: number;
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "evaluations-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        evaluation: {
+                            id: string;
+                            agent: string;
+                            version: number;
+                            baseline_version: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+                            cases: number;
+                            completed_cases: number;
+                            agreed: number;
+                            disagreed: number;
+                            sent_to_review: number;
+                            failed_cases: number;
+                            /** @description agreed ÷ (agreed + disagreed); null without any. */
+                            agreement_rate: number | null;
+                            /** @description sent_to_review ÷ cases that finished; null before any finished. */
+                            review_rate: number | null;
+                            /** @description 0.1-wide bands of the version's own confidence on each case. */
+                            by_band: {
+                                min: number;
+                                max: number;
+                                cases: number;
+                                agreed: number;
+                                disagreed: number;
+                                sent_to_review: number;
+                            }[];
+                            baseline: {
+                                version: number;
+                                agreement_rate: number | null;
+                                review_rate: number | null;
+                            };
+                            /** @description Whether this evaluation passes the version's release gate, and why not. */
+                            gate: {
+                                passed: boolean;
+                                reasons: string[];
+                            };
+                            /** @description Credits charged when it started less what was refunded. */
+                            credits: number;
+                            created_at: string;
+                            completed_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rollouts-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rollout: {
+                            id: string;
+                            agent: string;
+                            version: number;
+                            baseline_version: number;
+                            percent: number;
+                            min_judged: number;
+                            min_agreement: number;
+                            spot_check_rate: number;
+                            /** @enum {string} */
+                            status: "running" | "promoted" | "rolled_back" | "cancelled";
+                            /** @description Runs sent to the candidate. */
+                            runs: number;
+                            /** @description Candidate runs people judged. */
+                            judged: number;
+                            agreed: number;
+                            agreement_rate: number | null;
+                            baseline: {
+                                runs: number;
+                                judged: number;
+                                agreement_rate: number | null;
+                            };
+                            /** @description Whether promoting now passes the candidate's release gate. */
+                            gate: {
+                                passed: boolean;
+                                reasons: string[];
+                            };
+                            started_at: string;
+                            ended_at: string | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rollouts-start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    /** @description Share of the unpinned runs sent to the candidate: exactly floor(n × percent / 100) of n. */
+                    percent: number;
+                    /** @description Judged candidate runs before the guard acts (default 20). */
+                    min_judged?: number;
+                    /** @description Agreement below which it rolls back; default: the active version's agreement − max_regression, or 0.9 without one. */
+                    min_agreement?: number;
+                    /** @description Share of the candidate's runs that completed on their own sent to a spot check (default 0.2). */
+                    spot_check_rate?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rollout: {
+                            id: string;
+                            agent: string;
+                            version: number;
+                            baseline_version: number;
+                            percent: number;
+                            min_judged: number;
+                            min_agreement: number;
+                            spot_check_rate: number;
+                            /** @enum {string} */
+                            status: "running" | "promoted" | "rolled_back" | "cancelled";
+                            /** @description Runs sent to the candidate. */
+                            runs: number;
+                            /** @description Candidate runs people judged. */
+                            judged: number;
+                            agreed: number;
+                            agreement_rate: number | null;
+                            baseline: {
+                                runs: number;
+                                judged: number;
+                                agreement_rate: number | null;
+                            };
+                            /** @description Whether promoting now passes the candidate's release gate. */
+                            gate: {
+                                passed: boolean;
+                                reasons: string[];
+                            };
+                            started_at: string;
+                            ended_at: string | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rollouts-promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Promote without a passed evaluation (recorded on the version). */
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rollout: {
+                            id: string;
+                            agent: string;
+                            version: number;
+                            baseline_version: number;
+                            percent: number;
+                            min_judged: number;
+                            min_agreement: number;
+                            spot_check_rate: number;
+                            /** @enum {string} */
+                            status: "running" | "promoted" | "rolled_back" | "cancelled";
+                            /** @description Runs sent to the candidate. */
+                            runs: number;
+                            /** @description Candidate runs people judged. */
+                            judged: number;
+                            agreed: number;
+                            agreement_rate: number | null;
+                            baseline: {
+                                runs: number;
+                                judged: number;
+                                agreement_rate: number | null;
+                            };
+                            /** @description Whether promoting now passes the candidate's release gate. */
+                            gate: {
+                                passed: boolean;
+                                reasons: string[];
+                            };
+                            started_at: string;
+                            ended_at: string | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body; `gate_not_passed`: the version has no passed evaluation its release gate requires (`reasons` says why); nothing was changed. `force: true` overrides the gate */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rollouts-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rollout: {
+                            id: string;
+                            agent: string;
+                            version: number;
+                            baseline_version: number;
+                            percent: number;
+                            min_judged: number;
+                            min_agreement: number;
+                            spot_check_rate: number;
+                            /** @enum {string} */
+                            status: "running" | "promoted" | "rolled_back" | "cancelled";
+                            /** @description Runs sent to the candidate. */
+                            runs: number;
+                            /** @description Candidate runs people judged. */
+                            judged: number;
+                            agreed: number;
+                            agreement_rate: number | null;
+                            baseline: {
+                                runs: number;
+                                judged: number;
+                                agreement_rate: number | null;
+                            };
+                            /** @description Whether promoting now passes the candidate's release gate. */
+                            gate: {
+                                passed: boolean;
+                                reasons: string[];
+                            };
+                            started_at: string;
+                            ended_at: string | null;
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the resource is not in a state that allows this, or the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };

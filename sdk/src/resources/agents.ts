@@ -1,6 +1,8 @@
 // Agent definitions: the organization's own agents (per mode) and their immutable versions.
 import { AgentWorkforceError } from "../errors.js";
 import { segment, type HttpClient, type RequestOptions } from "../http.js";
+import { Evaluations } from "./evaluations.js";
+import { Rollouts } from "./rollouts.js";
 import type {
   AddAgentVersionParams,
   AgentCorrectionsParams,
@@ -13,10 +15,19 @@ import type {
   CreateAgentParams,
   GetAgentResponse,
   ListAgentsResponse,
+  RollbackAgentParams,
 } from "../types.js";
 
 export class Agents {
-  constructor(private readonly http: HttpClient) {}
+  /** Evaluations of a version over the agent's judged runs: `aw.agents.evaluations.create(name, { version })`. */
+  readonly evaluations: Evaluations;
+  /** The agent's canary rollout: `aw.agents.rollout.start(name, { version, percent })`. */
+  readonly rollout: Rollouts;
+
+  constructor(private readonly http: HttpClient) {
+    this.evaluations = new Evaluations(http);
+    this.rollout = new Rollouts(http);
+  }
 
   /** GET /v1/agents: the built-ins, the organization's own agents in the key's mode, and the tools. */
   list(options: RequestOptions = {}): Promise<ListAgentsResponse> {
@@ -38,14 +49,23 @@ export class Agents {
     return (await this.get(name, options)).versions;
   }
 
-  /** POST /v1/agents/{name}/versions (201): an immutable new version, active from now on. */
+  /**
+   * POST /v1/agents/{name}/versions (201): an immutable new version, active from now on, or
+   * stored without going live with `activate: false`. Made active under a release gate that
+   * requires an evaluation it is refused (GateNotPassedError, nothing stored) unless `force: true`.
+   */
   addVersion(name: string, params: AddAgentVersionParams, options: RequestOptions = {}): Promise<AgentResponse> {
     return this.http.json("POST", `/v1/agents/${segment(name)}/versions`, { body: params, signal: options.signal });
   }
 
-  /** POST /v1/agents/{name}/rollback: makes an earlier version active again. */
-  rollback(name: string, version: number, options: RequestOptions = {}): Promise<AgentResponse> {
-    return this.http.json("POST", `/v1/agents/${segment(name)}/rollback`, { body: { version }, signal: options.signal });
+  /**
+   * POST /v1/agents/{name}/rollback: makes another version active (an earlier one, or one
+   * stored with `activate: false`). A version never active before must pass its release gate
+   * (GateNotPassedError) unless `force: true`.
+   */
+  rollback(name: string, version: number, options: RequestOptions & RollbackAgentParams = {}): Promise<AgentResponse> {
+    const { signal, ...params } = options;
+    return this.http.json("POST", `/v1/agents/${segment(name)}/rollback`, { body: { version, ...params }, signal });
   }
 
   /**

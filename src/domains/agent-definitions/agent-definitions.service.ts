@@ -15,7 +15,7 @@ import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorOf, resolveActors } from "../auth/actors.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import type { TAgent, TAgentVersionBody, TCreateAgentRequest } from "./agent-definitions.schemas.ts";
-import { assertGatePassed, gateOf, releaseOf } from "./release-gate.ts";
+import { assertGatePassed, gateNotPassed, gateOf, releaseOf } from "./release-gate.ts";
 import { sqlQuery } from "../../foundation/db/client.ts";
 import {
   activateVersion,
@@ -233,7 +233,7 @@ async function versionContent(principal: TPrincipal, body: TAgentVersionBody): P
   if (body.review?.max_rounds !== undefined) review.max_rounds = body.review.max_rounds;
   if (body.review?.spot_check_rate !== undefined) review.spot_check_rate = body.review.spot_check_rate;
   return {
-    release: body.release ? (body.release as Prisma.InputJsonValue) : null,
+    release: body.release ?? null,
     description: body.description ?? null,
     instructions: body.instructions,
     outputSchema: outputSchema as Prisma.InputJsonValue,
@@ -305,12 +305,34 @@ export async function addAgentVersion(principal: TPrincipal, name: string, body:
   const { activate = true, force, ...content } = body;
   await refuseVersionEarly(principal, name);
   const checked = await versionContent(principal, content);
-  return changeAgent(principal, name, async (tx, definition) => {
-    if (!activate) return appendVersion(tx, definition, checked, MAX_VERSIONS_PER_AGENT, null);
+  return changeAgent(principal, name, (tx, definition) =>
+    activate ? appendActiveVersion(tx, principal, definition, checked, force) : appendVersion(tx, definition, checked, MAX_VERSIONS_PER_AGENT, null),
+  );
+}
+
+/**
+ * Appends a version that is active at once (a new version, or a copy from test mode onto an
+ * existing live agent). A version not stored yet has no evaluation: under its own
+ * require_evaluation only force passes, and the reason says how to get the evidence instead.
+ */
+async function appendActiveVersion(
+  tx: Prisma.TransactionClient,
+  principal: TPrincipal,
+  definition: AgentDefinition,
+  content: TVersionContent,
+  force: boolean | undefined,
+): Promise<TDefinitionWithActive> {
+  const requiresEvaluation = releaseOf(content.release).require_evaluation;
+  if (requiresEvaluation && !force) {
     const next = (await newestVersionNumber(definition.id)) + 1;
-    const gate = await assertGatePassed({ agentDefinitionId: definition.id, version: next, release: checked.release }, force);
-    return appendVersion(tx, definition, checked, MAX_VERSIONS_PER_AGENT, { by: actorLabel(principal), forced: gate.forced });
-  });
+    throw gateNotPassed(next, {
+      passed: false,
+      reasons: [
+        `a new version has no evaluation yet: add it with "activate": false (POST /v1/agents/{name}/versions), evaluate it (POST /v1/agents/{name}/evaluations), then make it active (rollback, or promote a rollout)`,
+      ],
+    });
+  }
+  return appendVersion(tx, definition, content, MAX_VERSIONS_PER_AGENT, { by: actorLabel(principal), forced: requiresEvaluation });
 }
 
 /**
@@ -377,9 +399,10 @@ export async function copyAgentFromTest(principal: TPrincipal, name: string, ver
     release: asSchema(source.release) ?? undefined,
   };
   const content: TVersionContent = { ...(await versionContent(principal, body)), copiedFromTestVersion: version };
-  // The live agent exists: a new version of it (archived: 409; the version cap applies).
+  // The live agent exists: a new version of it, active at once (archived: 409; the version
+  // cap applies; a copied release that requires an evaluation refuses it: 409 gate_not_passed).
   if (await findDefinition(tenantScope(principal), name)) {
-    return changeAgent(principal, name, (tx, definition) => appendVersion(tx, definition, content, MAX_VERSIONS_PER_AGENT));
+    return changeAgent(principal, name, (tx, definition) => appendActiveVersion(tx, principal, definition, content, false));
   }
   if ((await countDefinitions(tenantScope(principal))) >= MAX_AGENTS_PER_MODE) {
     throw conflict(`An organization has at most ${MAX_AGENTS_PER_MODE} agents per mode, archived ones included`);
@@ -389,7 +412,7 @@ export async function copyAgentFromTest(principal: TPrincipal, name: string, ver
   } catch (error) {
     // A concurrent copy (or create) made the live agent first: this copy becomes its next version.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      return changeAgent(principal, name, (tx, definition) => appendVersion(tx, definition, content, MAX_VERSIONS_PER_AGENT));
+      return changeAgent(principal, name, (tx, definition) => appendActiveVersion(tx, principal, definition, content, false));
     }
     throw error;
   }

@@ -98,8 +98,10 @@ export const countDefinitions = (tenant: TTenant): Promise<number> => db().agent
 export async function insertDefinition(tenant: TTenant, name: string, content: TVersionContent): Promise<TDefinitionWithActive> {
   return db().$transaction(async (tx) => {
     const definition = await tx.agentDefinition.create({ data: { ...tenant, name, activeVersion: 1 } });
+    // Active from the moment it is made: one instant for both.
+    const at = new Date();
     const active = await tx.agentVersion.create({
-      data: { agentDefinitionId: definition.id, version: 1, ...versionData(content), ...activationData({ by: content.createdBy, forced: false }) },
+      data: { agentDefinitionId: definition.id, version: 1, ...versionData(content), createdAt: at, ...activationData({ by: content.createdBy, forced: false }, at) },
     });
     return { ...definition, active };
   });
@@ -129,8 +131,9 @@ export async function appendVersion(
   const newest = await tx.agentVersion.aggregate({ where: { agentDefinitionId: definition.id }, _max: { version: true } });
   const version = (newest._max.version ?? 0) + 1;
   if (version > maxVersions) throw conflict(`Agent ${definition.name} has ${maxVersions} versions, the most one agent keeps: define a new agent`);
+  const at = new Date();
   const added = await tx.agentVersion.create({
-    data: { agentDefinitionId: definition.id, version, ...versionData(content), ...(activation ? activationData(activation) : {}) },
+    data: { agentDefinitionId: definition.id, version, ...versionData(content), createdAt: at, ...(activation ? activationData(activation, at) : {}) },
   });
   if (!activation) {
     const active = await tx.agentVersion.findUniqueOrThrow({

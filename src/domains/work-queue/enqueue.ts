@@ -30,7 +30,7 @@ export function enqueueWorkSql(works: readonly TWork[], when?: Prisma.Sql, specs
   const guard = when ? Prisma.sql`WHERE ${when}` : Prisma.empty;
   if (usesInngestServer()) {
     const rows = works.map(
-      (work) => Prisma.sql`(${outboxEventId(work)}, ${specOf(specs, work).event}, ${JSON.stringify(outboxEventData(work))}::jsonb, ${index(works, work)}::int)`,
+      (work, position) => Prisma.sql`(${outboxEventId(work)}, ${specOf(specs, work).event}, ${JSON.stringify(outboxEventData(work))}::jsonb, ${position}::int)`,
     );
     return Prisma.sql`
       INSERT INTO job_outbox (event_id, name, data)
@@ -38,11 +38,11 @@ export function enqueueWorkSql(works: readonly TWork[], when?: Prisma.Sql, specs
       ORDER BY position
       ON CONFLICT (event_id) DO NOTHING`;
   }
-  const rows = works.map((work) => {
+  const rows = works.map((work, position) => {
     const spec = specOf(specs, work);
     const limited = spec.concurrencyLimit !== null;
     return Prisma.sql`(${work.job}, ${JSON.stringify(work.payload)}::jsonb, ${work.key}, ${limited ? (work.concurrencyKey ?? work.key) : null}::text,
-      ${spec.concurrencyLimit}::int, ${work.priority ?? 0}::int, ${spec.retries + 1}::int, ${index(works, work)}::int)`;
+      ${spec.concurrencyLimit}::int, ${work.priority ?? 0}::int, ${spec.retries + 1}::int, ${position}::int)`;
   });
   return Prisma.sql`
     INSERT INTO job_runs (id, function_id, payload, idempotency_key, concurrency_key, concurrency_limit, priority, max_attempts, updated_at)
@@ -52,8 +52,6 @@ export function enqueueWorkSql(works: readonly TWork[], when?: Prisma.Sql, specs
     ORDER BY position
     ON CONFLICT (function_id, idempotency_key) DO NOTHING`;
 }
-
-const index = (works: readonly TWork[], work: TWork) => works.indexOf(work);
 
 function specOf(specs: TJobSpecs, work: TWork) {
   const spec = specs[work.job];

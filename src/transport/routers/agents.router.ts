@@ -92,13 +92,13 @@ export const agentsRouter = router({
       rateLimit: "standard",
       successStatus: 201,
       maxBodyBytes: MAX_AGENT_DEFINITION_BODY_BYTES,
-      errors: ["conflict"],
+      errors: ["conflict", "gate_not_passed"],
       openapi: {
         method: "POST",
         path: "/v1/agents/{name}/versions",
         tags: ["agents"],
-        summary: "Add an immutable version, active from now on",
-        description: BUILT_IN_READ_ONLY,
+        summary: "Add an immutable version, active from now on unless `activate: false`",
+        description: `${BUILT_IN_READ_ONLY} \`activate: false\` stores the version without making it active (evaluate it, roll it out, pin runs to it, roll back to it later). Made active with \`release.require_evaluation\`, it needs a passed evaluation, which a new version cannot have: \`409 gate_not_passed\` and nothing is stored, unless \`force: true\` (recorded as \`forced\`). See docs/api-conventions.md, "Releases".`,
       },
     })
     .input(ZAddVersionRequest)
@@ -108,13 +108,13 @@ export const agentsRouter = router({
   rollback: apiProcedure
     .meta({
       scope: "agents:write",
-      errors: ["conflict"],
+      errors: ["conflict", "gate_not_passed"],
       openapi: {
         method: "POST",
         path: "/v1/agents/{name}/rollback",
         tags: ["agents"],
-        summary: "Make an earlier version active again (no new version)",
-        description: `${BUILT_IN_READ_ONLY} An unknown version is \`404 not_found\`.`,
+        summary: "Make another version active (no new version): an earlier one, or one stored with `activate: false`",
+        description: `${BUILT_IN_READ_ONLY} An unknown version is \`404 not_found\`. A version that was never active must pass its release gate (\`409 gate_not_passed\`, unless \`force: true\`); one that was active before is not gated. See docs/api-conventions.md, "Releases".`,
       },
     })
     .input(ZRollbackRequest)
@@ -126,14 +126,14 @@ export const agentsRouter = router({
       scope: "agents:write",
       rateLimit: "standard",
       successStatus: 201,
-      errors: ["conflict"],
+      errors: ["conflict", "gate_not_passed"],
       openapi: {
         method: "POST",
         path: "/v1/agents/{name}/copy-from-test",
         tags: ["agents"],
         summary: "Copy a test-mode version into live mode: the live agent's version 1, or its next version, active from now on",
         description:
-          "With a live-mode key only (a test-mode key or a built-in's name: `400 validation_error`). Copies everything that defines the version (instructions, schemas, tools, model, review policy, description); the new live version records `copied_from: {mode: \"test\", version}`. An unknown test-mode agent or version: `404 not_found`. The checks of a new version apply (model allow-list, schema limits: `400`); an archived live agent, the 101st live agent or a version past the cap: `409 conflict`. See docs/api-conventions.md, \"Copying an agent to live\".",
+          "With a live-mode key only (a test-mode key or a built-in's name: `400 validation_error`). Copies everything that defines the version (instructions, schemas, tools, model, review policy, release settings, description); the new live version records `copied_from: {mode: \"test\", version}`. An unknown test-mode agent or version: `404 not_found`. The checks of a new version apply (model allow-list, schema limits: `400`); an archived live agent, the 101st live agent or a version past the cap: `409 conflict`. A copy onto an existing live agent whose copied `release` requires an evaluation: `409 gate_not_passed` (add it with `POST /v1/agents/{name}/versions` and `activate: false` instead). See docs/api-conventions.md, \"Copying an agent to live\" and \"Releases\".",
       },
     })
     .input(ZCopyFromTestRequest)

@@ -48,7 +48,13 @@ export const evaluationsRouter = router({
     .meta({
       scope: "agents:read",
       rateLimit: "standard",
-      openapi: { method: "GET", path: "/v1/agents/{name}/evaluations", tags: ["evaluations"], summary: "List an agent's evaluations, newest first" },
+      openapi: {
+        method: "GET",
+        path: "/v1/agents/{name}/evaluations",
+        tags: ["evaluations"],
+        summary: "List an agent's evaluations, newest first",
+        description: `${CUSTOM_ONLY} Paged (\`limit\`, \`offset\`); \`version\` keeps one version's evaluations. An unknown agent: \`404 not_found\`.`,
+      },
     })
     .input(ZListEvaluationsQuery)
     .output(ZListEvaluationsResponse)
@@ -58,7 +64,13 @@ export const evaluationsRouter = router({
     .meta({
       scope: "agents:read",
       rateLimit: "standard",
-      openapi: { method: "GET", path: "/v1/agents/{name}/evaluations/{id}", tags: ["evaluations"], summary: "Get an evaluation: its progress, outcomes per band, baseline and gate" },
+      openapi: {
+        method: "GET",
+        path: "/v1/agents/{name}/evaluations/{id}",
+        tags: ["evaluations"],
+        summary: "Get an evaluation: its progress, outcomes per band, baseline and gate",
+        description: `${CUSTOM_ONLY} Poll it until \`status\` is completed, failed or cancelled; \`gate\` says whether it passes the version's release gate and why not. Another agent's, organization's or mode's evaluation: \`404 not_found\`.`,
+      },
     })
     .input(ZEvaluationIdInput)
     .output(ZEvaluationResponse)
@@ -73,6 +85,7 @@ export const evaluationsRouter = router({
         path: "/v1/agents/{name}/evaluations/{id}/cases",
         tags: ["evaluations"],
         summary: "List an evaluation's cases: what people decided, what the version did, and where they differ",
+        description: `${CUSTOM_ONLY} Paged, in the order the cases were taken (newest judged run first); \`outcome\` keeps one outcome. \`differences\` are JSON Pointers from the output's root.`,
       },
     })
     .input(ZListEvaluationCasesQuery)
