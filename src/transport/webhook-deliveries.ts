@@ -1,10 +1,15 @@
 // The deliveries the service sends to receivers, as the OpenAPI document's `webhooks`
 // (src/transport/rest/openapi.ts renders them; src/api-surface.ts registers them): the
-// spec's three run events and the opt-in triage.overdue, with their payload contracts and
+// spec's three run events and the opt-in triage.overdue and agent.rollout.rolled_back, with their payload contracts and
 // the headers every delivery is signed with (src/domains/webhooks/).
 import { RUN_EVENTS, type TRunEventName } from "../domains/runs/run-events.ts";
-import { TRIAGE_OVERDUE_EVENT } from "../domains/webhooks/webhook-events.ts";
-import { WEBHOOK_DELIVERY_HEADERS, ZRunEventPayload, ZTriageOverdueEventPayload } from "../domains/webhooks/webhook-payloads.schemas.ts";
+import { ROLLOUT_ROLLED_BACK_EVENT, TRIAGE_OVERDUE_EVENT } from "../domains/webhooks/webhook-events.ts";
+import {
+  WEBHOOK_DELIVERY_HEADERS,
+  ZRolloutRolledBackEventPayload,
+  ZRunEventPayload,
+  ZTriageOverdueEventPayload,
+} from "../domains/webhooks/webhook-payloads.schemas.ts";
 import type { TWebhookDelivery } from "./rest/openapi.ts";
 
 const RECEIVING = 'Verify a signature over the raw body before trusting it; de-duplicate by `webhook-id`. See docs/api-conventions.md, "Webhooks".';
@@ -36,6 +41,14 @@ export const webhookDeliveries: TWebhookDelivery[] = [
     description: `Sent once per item, only to webhooks whose \`events\` list it, when a pending review passes its \`due_at\`. ${RECEIVING}`,
     payloadName: "TriageOverdueEvent",
     payload: ZTriageOverdueEventPayload,
+    headers: WEBHOOK_DELIVERY_HEADERS,
+  },
+  {
+    event: ROLLOUT_ROLLED_BACK_EVENT,
+    summary: "A canary rollout was rolled back (opt-in)",
+    description: `Sent once per rollout, only to webhooks whose \`events\` list it, when the candidate has \`min_judged\` judged runs and its agreement is below \`min_agreement\`: new runs go to the active version again. ${RECEIVING}`,
+    payloadName: "RolloutRolledBackEvent",
+    payload: ZRolloutRolledBackEventPayload,
     headers: WEBHOOK_DELIVERY_HEADERS,
   },
 ];

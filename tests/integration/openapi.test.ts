@@ -157,7 +157,7 @@ describe("GET /v1/openapi.json", () => {
     }
     expect(document.components.schemas.Error.required).toEqual(["error", "type", "message"]);
     // Error, plus the stream's event and the webhook payloads (issue 26); the library's own error.* are gone.
-    expect(Object.keys(document.components.schemas).sort()).toEqual(["Error", "RunEvent", "RunStreamEvent", "TriageOverdueEvent"]);
+    expect(Object.keys(document.components.schemas).sort()).toEqual(["Error", "RolloutRolledBackEvent", "RunEvent", "RunStreamEvent", "TriageOverdueEvent"]);
   });
 
   it("marks a request body optional exactly when the server accepts none (approve, reject)", async () => {
@@ -254,15 +254,16 @@ describe("the document says what the server sends (issue 26)", () => {
     }
   });
 
-  it("documents the webhook deliveries: the three run events and triage.overdue, with their payloads and signature headers", async () => {
+  it("documents the webhook deliveries: the three run events, triage.overdue and agent.rollout.rolled_back, with their payloads and signature headers", async () => {
     const document = await fetchDocument();
-    expect(Object.keys(document.webhooks).sort()).toEqual(["run.completed", "run.failed", "run.triage_required", "triage.overdue"]);
+    expect(Object.keys(document.webhooks).sort()).toEqual(["agent.rollout.rolled_back", "run.completed", "run.failed", "run.triage_required", "triage.overdue"]);
+    const payloads: Record<string, string> = { "triage.overdue": "TriageOverdueEvent", "agent.rollout.rolled_back": "RolloutRolledBackEvent" };
     for (const [event, pathItem] of Object.entries<any>(document.webhooks)) {
       const delivery = pathItem.post;
       const headers = delivery.parameters.filter((parameter: any) => parameter.in === "header" && parameter.required).map((parameter: any) => parameter.name);
       expect(headers).toEqual(expect.arrayContaining(["webhook-id", "webhook-timestamp", "webhook-signature", "X-Service-Signature"]));
       const payload = delivery.requestBody.content["application/json"].schema.$ref.split("/").pop();
-      expect(payload).toBe(event === "triage.overdue" ? "TriageOverdueEvent" : "RunEvent");
+      expect(payload).toBe(payloads[event] ?? "RunEvent");
       expect(document.components.schemas[payload].properties.event).toBeDefined();
     }
     expect(document.components.schemas.RunEvent.properties.event.enum.sort()).toEqual(["run.completed", "run.failed", "run.triage_required"]);

@@ -5,8 +5,14 @@ import { describe, expect, it } from "vitest";
 import { RUN_EVENTS } from "../../src/domains/runs/run-events.ts";
 import { runEventBody, runEventId, testEventBody } from "../../src/domains/webhooks/run-event-payload.ts";
 import { triageOverdueBody } from "../../src/domains/webhooks/triage-overdue.ts";
+import { rolloutRolledBackBody, rolloutRolledBackEventId } from "../../src/domains/webhooks/rollout-rolled-back.ts";
 import { signedHeaders } from "../../src/domains/webhooks/signing.ts";
-import { WEBHOOK_DELIVERY_HEADERS, ZRunEventPayload, ZTriageOverdueEventPayload } from "../../src/domains/webhooks/webhook-payloads.schemas.ts";
+import {
+  WEBHOOK_DELIVERY_HEADERS,
+  ZRolloutRolledBackEventPayload,
+  ZRunEventPayload,
+  ZTriageOverdueEventPayload,
+} from "../../src/domains/webhooks/webhook-payloads.schemas.ts";
 
 const run = {
   id: randomUUID(),
@@ -46,6 +52,26 @@ describe("webhook payload schemas", () => {
       });
       expect(ZTriageOverdueEventPayload.safeParse(JSON.parse(body)).error).toBeUndefined();
     }
+  });
+
+  it("match the agent.rollout.rolled_back body, its id stable per rollout", () => {
+    const rollout = {
+      id: randomUUID(),
+      organizationId: randomUUID(),
+      livemode: true,
+      agentName: "invoice_sorter",
+      version: 3,
+      baselineVersion: 2,
+      minAgreement: 0.88,
+      endedJudged: 20,
+      endedAgreed: 11,
+      endedAt: new Date(),
+    };
+    const { eventId, body } = rolloutRolledBackBody(rollout);
+    const parsed = ZRolloutRolledBackEventPayload.parse(JSON.parse(body));
+    expect(parsed.data).toEqual({ agent: "invoice_sorter", version: 3, baseline_version: 2, judged: 20, agreement_rate: 0.55, min_agreement: 0.88 });
+    expect(eventId).toBe(rolloutRolledBackEventId(rollout.id));
+    expect(rolloutRolledBackBody(rollout).body).toBe(body);
   });
 
   it("are strict: a field the builders do not send is refused, so the two cannot drift apart silently", () => {

@@ -992,6 +992,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "agent.rollout.rolled_back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A canary rollout was rolled back (opt-in)
+         * @description Sent once per rollout, only to webhooks whose `events` list it, when the candidate has `min_judged` judged runs and its agreement is below `min_agreement`: new runs go to the active version again. Verify a signature over the raw body before trusting it; de-duplicate by `webhook-id`. See docs/api-conventions.md, "Webhooks".
+         */
+        post: operations["webhook-agent-rollout-rolled-back"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1068,6 +1088,31 @@ export interface components {
                 due_at: string;
                 /** @description The member holding the item's claim as it is sent; null: nobody. */
                 claimed_by: string | null;
+            };
+        };
+        /** @description The body of an agent.rollout.rolled_back delivery (opt-in: only webhooks that list the event receive it), sent once when a canary's candidate fell below min_agreement after min_judged judged runs. */
+        RolloutRolledBackEvent: {
+            /** @description The event's id, the same on every attempt and resend: de-duplicate by it (also sent as `webhook-id`). */
+            id: string;
+            /** @constant */
+            event: "agent.rollout.rolled_back";
+            /** Format: uuid */
+            organization_id: string;
+            /**
+             * Format: date-time
+             * @description When the rollout ended.
+             */
+            timestamp: string;
+            data: {
+                agent: string;
+                /** @description The candidate version rolled back. */
+                version: number;
+                /** @description The active version the runs go to again. */
+                baseline_version: number;
+                /** @description Decisions people made on the candidate's runs when it was rolled back. */
+                judged: number;
+                agreement_rate: number | null;
+                min_agreement: number;
             };
         };
         /** @description Every error body. Switch on `type`: `error` equals `type`, except that `insufficient_scope` answers `error: "Insufficient scope"` and `rate_limited` answers `error: "Rate limit exceeded"`. */
@@ -3611,7 +3656,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             url: string;
-                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue")[];
+                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue" | "agent.rollout.rolled_back")[];
                             is_active: boolean;
                             disabled_reason: string | null;
                             disabled_at: string | null;
@@ -3699,7 +3744,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue")[];
+                    events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue" | "agent.rollout.rolled_back")[];
                 };
             };
         };
@@ -3716,7 +3761,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             url: string;
-                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue")[];
+                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue" | "agent.rollout.rolled_back")[];
                             is_active: boolean;
                             disabled_reason: string | null;
                             disabled_at: string | null;
@@ -4229,7 +4274,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             url: string;
-                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue")[];
+                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue" | "agent.rollout.rolled_back")[];
                             is_active: boolean;
                             disabled_reason: string | null;
                             disabled_at: string | null;
@@ -4360,7 +4405,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             url: string;
-                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue")[];
+                            events: ("run.completed" | "run.failed" | "run.triage_required" | "triage.overdue" | "agent.rollout.rolled_back")[];
                             is_active: boolean;
                             disabled_reason: string | null;
                             disabled_at: string | null;
@@ -6821,6 +6866,24 @@ export interface operations {
                             review_rate_at_recommended: number | null;
                             /** @description Why there is no recommendation (too little evidence, or no threshold reaches the target). */
                             reason?: string;
+                        };
+                        /** @description Only while a canary rollout of the agent runs: both versions side by side, over the runs the rollout split (docs/api-conventions.md, "Rollouts"). */
+                        rollout?: {
+                            percent: number;
+                            candidate: {
+                                version: number;
+                                /** @description Runs the rollout sent to this version. */
+                                runs: number;
+                                judged: number;
+                                agreement_rate: number | null;
+                            };
+                            baseline: {
+                                version: number;
+                                /** @description Runs the rollout sent to this version. */
+                                runs: number;
+                                judged: number;
+                                agreement_rate: number | null;
+                            };
                         };
                     };
                 };
@@ -9352,6 +9415,71 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TriageOverdueEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status counts as delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused. Any other status (or no answer within 10 s) is a failed attempt: the delivery is retried with backoff. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-agent-rollout-rolled-back": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Standard Webhooks: the event id (the body's `id`).
+                 * @example evt_6f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: Unix seconds when this attempt was signed; refuse stale ones.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded part of the secret after `whsec_`; during a secret rotation's overlap, a space-separated list (new secret first).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description `sha256=` + hex HMAC-SHA256 of the raw body keyed with the whole secret string (`whsec_…`), under the current secret.
+                 * @example sha256=3b1f0c6e5d4a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event name (the body's `event`).
+                 * @example run.completed
+                 */
+                "X-Service-Event": string;
+                /**
+                 * @description The event id (the body's `id`).
+                 * @example evt_6f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description When this attempt was signed (ISO 8601).
+                 * @example 2026-01-01T00:00:00.000Z
+                 */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolloutRolledBackEvent"];
             };
         };
         responses: {

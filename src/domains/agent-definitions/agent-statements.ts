@@ -1,6 +1,6 @@
 // The statements of agent definitions, apart from what orchestrates them
 // (agent-definitions.service.ts): every read is scoped to one organization and mode.
-import { db } from "../../foundation/db/client.ts";
+import { db, sqlQuery } from "../../foundation/db/client.ts";
 import { conflict } from "../../foundation/errors.ts";
 import type { AgentDefinition, AgentVersion, Prisma } from "../../generated/prisma/client.ts";
 
@@ -60,6 +60,20 @@ export async function findActiveDefinitions(tenant: TTenant): Promise<TDefinitio
 /** One agent of the tenant (archived included) with its active version, or null. */
 export async function findDefinition(tenant: TTenant, name: string): Promise<TDefinitionWithActive | null> {
   return withActive(await db().agentDefinition.findUnique({ where: { organizationId_livemode_name: { ...tenant, name } } }));
+}
+
+/**
+ * The agent's running canary rollout, if any (at most one: the partial unique index
+ * rollouts_one_running_per_agent). Read on each unpinned run's acceptance; the accepting
+ * statement counts the run only if the rollout is still running then.
+ */
+export async function findRunningRollout(agentDefinitionId: string): Promise<{ id: string; version: number } | null> {
+  const [row] = await sqlQuery<{ id: string; version: number }>(
+    `SELECT id, version FROM rollouts WHERE agent_definition_id = $1::uuid AND status = 'running'`,
+    [agentDefinitionId],
+    "agent-running-rollout",
+  );
+  return row ?? null;
 }
 
 export function findVersionSummaries(agentDefinitionId: string) {

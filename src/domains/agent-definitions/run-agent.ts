@@ -11,13 +11,15 @@ import { modelNotAllowedProblem } from "../agents/model-allow-list.ts";
 import { modelSettings } from "../../foundation/env.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
-import { findDefinition, findVersion, type TTenant } from "./agent-statements.ts";
+import { findDefinition, findRunningRollout, findVersion, type TTenant } from "./agent-statements.ts";
 
 /** The work being accepted: its agent, the pinned version (if any) and each run's `data` with its path. */
 export type TAgentRequest = {
   agentType: string;
   agentVersion?: number;
   inputs: { data: unknown; root: string }[];
+  /** false: never split by a running rollout (a run of the other mode's agent, the dashboard's "Try it"). */
+  split?: boolean;
 };
 
 const refuse = (path: string, message: string) => validationError(message, [{ path, message }]);
@@ -28,18 +30,27 @@ const refuse = (path: string, message: string) => validationError(message, [{ pa
  * version naming a model the server no longer allows), or a
  * `data` that does not fit the version's input_schema.
  */
-export async function pinAgentVersion(principal: TPrincipal, request: TAgentRequest): Promise<number> {
+export async function pinAgentVersion(principal: TPrincipal, request: TAgentRequest): Promise<TPinnedAgent> {
   if (isBuiltInAgentType(request.agentType)) {
     assertAgentTypeAvailable(request.agentType);
     if (request.agentVersion !== undefined && request.agentVersion !== 1) {
       throw refuse("agent_version", `agent_version ${request.agentVersion} does not exist: built-in agent ${request.agentType} has version 1 only`);
     }
-    return 1;
+    return { version: 1, split: null };
   }
   return pinCustomAgentVersion(principal, request);
 }
 
-async function pinCustomAgentVersion(principal: TPrincipal, request: TAgentRequest): Promise<number> {
+/**
+ * The version the runs are pinned to (the active one when they pin none), and the running
+ * canary that splits them: only runs that pin no version are split (docs/api-conventions.md,
+ * "Rollouts"); the statement that accepts them decides which go to the candidate.
+ */
+export type TPinnedAgent = { version: number; split: TRolloutSplit | null };
+/** The running rollout unpinned runs are split by: its id and candidate version. */
+export type TRolloutSplit = { rolloutId: string; candidateVersion: number };
+
+async function pinCustomAgentVersion(principal: TPrincipal, request: TAgentRequest): Promise<TPinnedAgent> {
   const tenant = tenantScope(principal);
   const definition = await findDefinition(tenant, request.agentType);
   if (!definition || definition.archivedAt) {
@@ -58,8 +69,21 @@ async function pinCustomAgentVersion(principal: TPrincipal, request: TAgentReque
     throw refuse(request.agentVersion === undefined ? "agent_type" : "agent_version", `agent ${request.agentType} version ${version} cannot run: ${modelProblem}; add a version with an allowed model`);
   }
   const inputSchema = pinned.inputSchema as TJsonSchema | null;
-  if (inputSchema) assertInputsFit(inputSchema, request.inputs.map((input) => ({ data: input.data ?? {}, root: input.root })));
-  return version;
+  const inputs = request.inputs.map((input) => ({ data: input.data ?? {}, root: input.root }));
+  if (inputSchema) assertInputsFit(inputSchema, inputs);
+  if (request.agentVersion !== undefined || request.split === false) return { version, split: null };
+  const rollout = await findRunningRollout(definition.id);
+  if (!rollout || rollout.version === version) return { version, split: null };
+  // A split run may go to either version: its data must fit the candidate's input_schema too.
+  const candidate = await findVersion(tenant, request.agentType, rollout.version);
+  if (!candidate) return { version, split: null };
+  const candidateModelProblem = modelNotAllowedProblem(candidate.model);
+  if (candidateModelProblem) {
+    throw refuse("agent_type", `agent ${request.agentType} version ${rollout.version} (rolling out) cannot run: ${candidateModelProblem}; cancel the rollout or pin agent_version`);
+  }
+  const candidateSchema = candidate.inputSchema as TJsonSchema | null;
+  if (candidateSchema) assertInputsFit(candidateSchema, inputs);
+  return { version, split: { rolloutId: rollout.id, candidateVersion: rollout.version } };
 }
 
 /** A filter on runs by agent: a built-in or one of the tenant's agents (archived too: its runs stay listed), else 400. */

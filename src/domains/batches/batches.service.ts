@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { pinAgentVersion } from "../agent-definitions/run-agent.ts";
+import { splitBatchRuns } from "../runs/rollout-split.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import { db } from "../../foundation/db/client.ts";
 import type { BatchJob, BatchRow } from "../../generated/prisma/client.ts";
@@ -53,7 +54,7 @@ export async function createBatch(
   recordAccepted?: TRecordAccepted<TCreateBatchResponse>,
 ): Promise<TCreateBatchResponse> {
   // Every row runs the same version; a custom agent's input_schema is checked on each row.
-  const agentVersion = await pinAgentVersion(principal, {
+  const { version: agentVersion, split } = await pinAgentVersion(principal, {
     agentType: request.agent_type,
     agentVersion: request.agent_version,
     inputs: request.rows.map((row, index) => ({ data: row.data, root: `rows.${index}.data` })),
@@ -61,10 +62,13 @@ export async function createBatch(
   if (isBuiltInAgentType(request.agent_type)) {
     assertInputsFit(request.agent_type, request.rows.map((row, index) => ({ data: row.data, root: `rows.${index}.data` })));
   }
+  // Each row is an unpinned run of a running canary: split in row order once charged.
+  let runIds: string[] = [];
   return acceptWork({
     principal,
     webhookUrl: request.webhook_url,
     recordAccepted,
+    afterCharge: split ? async (tx) => void (await splitBatchRuns(tx, split, runIds)) : undefined,
     create: async (tx) => {
       const job = await tx.batchJob.create({
         data: {
@@ -79,7 +83,7 @@ export async function createBatch(
       // Each row is its own run, created with the batch so nothing accepted can be lost:
       // one statement for all of them (500 rows through Prisma's createMany cost ~0.3 s of
       // query building; docs/performance.md).
-      const runIds = request.rows.map(() => randomUUID());
+      runIds = request.rows.map(() => randomUUID());
       const tasks = request.rows.map((row) => row.task);
       const data = request.rows.map((row) => (row.data === undefined || row.data === null ? null : JSON.stringify(row.data)));
       const scope = tenantScope(principal);

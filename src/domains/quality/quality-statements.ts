@@ -151,3 +151,48 @@ export function correctionsChunk(
     ORDER BY created_at, run_id
     LIMIT ${limit}::int`);
 }
+
+/** One arm of a canary rollout: its runs, the decisions people made on them, and how many agreed. */
+export type TRolloutArmStats = { runs: number; judged: number; agreed: number };
+
+/**
+ * Both arms of a rollout (docs/api-conventions.md, "Rollouts"): the runs it sent to the
+ * candidate and to the active version, judged as the report judges (every decided round or
+ * spot check, DECISION_SQL), agreed = approved unedited or spot check correct. One statement
+ * over the runs' rollout index; `query` runs it (a transaction's client, or the pool).
+ */
+export function rolloutArmStatsSql(rolloutId: string): Prisma.Sql {
+  return Prisma.sql`
+    SELECT r.rollout_arm AS arm, count(DISTINCT r.id)::int AS runs, count(d.decision)::int AS judged,
+      (count(*) FILTER (WHERE d.decision IN ('approved', 'spot_correct')))::int AS agreed
+    FROM runs r
+    LEFT JOIN LATERAL (SELECT ${DECISION_SQL} AS decision FROM triage_items t WHERE t.run_id = r.id) d ON true
+    WHERE r.rollout_id = ${rolloutId}::uuid AND r.rollout_arm IS NOT NULL
+    GROUP BY r.rollout_arm`;
+}
+
+export type TRolloutArms = { candidate: TRolloutArmStats; baseline: TRolloutArmStats };
+
+/** The rows of rolloutArmStatsSql as both arms (an arm without runs: zeros). */
+export function rolloutArms(rows: { arm: string; runs: number; judged: number; agreed: number }[]): TRolloutArms {
+  const arm = (name: string): TRolloutArmStats => {
+    const row = rows.find((each) => each.arm === name);
+    return { runs: row?.runs ?? 0, judged: row?.judged ?? 0, agreed: row?.agreed ?? 0 };
+  };
+  return { candidate: arm("candidate"), baseline: arm("baseline") };
+}
+
+export async function rolloutArmStats(rolloutId: string): Promise<TRolloutArms> {
+  return rolloutArms(await sqlStatement<{ arm: string; runs: number; judged: number; agreed: number }>(rolloutArmStatsSql(rolloutId)));
+}
+
+/** The agent's running rollout in the tenant's mode, if any: its id, percent and both versions. */
+export async function findRunningRolloutOf(
+  tenant: TTenant,
+  name: string,
+): Promise<{ id: string; percent: number; version: number; baseline_version: number } | null> {
+  const [row] = await sqlStatement<{ id: string; percent: number; version: number; baseline_version: number }>(Prisma.sql`
+    SELECT id, percent, version, baseline_version FROM rollouts
+    WHERE organization_id = ${tenant.organizationId}::uuid AND livemode = ${tenant.livemode} AND agent_name = ${name} AND status = 'running'`);
+  return row ?? null;
+}

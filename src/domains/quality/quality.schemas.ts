@@ -65,6 +65,13 @@ export const ZQualityBucket = z.object({
   agreement_rate: ZRate.meta({ description: "agreed / judged; null when nothing was judged." }),
 });
 
+const ZRolloutArm = z.object({
+  version: z.number().int(),
+  runs: z.number().int().meta({ description: "Runs the rollout sent to this version." }),
+  judged: z.number().int(),
+  agreement_rate: ZRate,
+});
+
 export const ZQualityResponse = z.object({
   agent: z.string(),
   version: z.number().int(),
@@ -82,6 +89,14 @@ export const ZQualityResponse = z.object({
     review_rate_at_recommended: ZRate,
     reason: z.string().optional().meta({ description: "Why there is no recommendation (too little evidence, or no threshold reaches the target)." }),
   }),
+  rollout: z
+    .object({
+      percent: z.number().int(),
+      candidate: ZRolloutArm,
+      baseline: ZRolloutArm,
+    })
+    .optional()
+    .meta({ description: "Only while a canary rollout of the agent runs: both versions side by side, over the runs the rollout split (docs/api-conventions.md, \"Rollouts\")." }),
 });
 export type TQualityResponse = z.infer<typeof ZQualityResponse>;
 

@@ -18,7 +18,7 @@ import {
   type TQualityQuery,
   type TQualityResponse,
 } from "./quality.schemas.ts";
-import { correctionsChunk, qualityBands, type TBandRow } from "./quality-statements.ts";
+import { correctionsChunk, findRunningRolloutOf, qualityBands, rolloutArmStats, type TBandRow } from "./quality-statements.ts";
 
 const BANDS = 10;
 /** The band edges 0.1 … 1.0 as the doubles a threshold is (3 / 10 === 0.3). */
@@ -131,6 +131,7 @@ export async function agentQuality(principal: TPrincipal, query: TQualityQuery):
     return { min: index / BANDS, max: (index + 1) / BANDS, ...totals, agreement_rate: rate(totals.agreed, totals.judged) };
   });
 
+  const rollout = isBuiltInAgentType(agent.name) ? null : await rolloutSideBySide(principal, agent.name);
   const { recommended, reason } = recommend(byEdge, target);
   const belowRecommended = recommended === null ? 0 : byEdge.slice(0, Math.round(recommended * BANDS)).reduce((sum, band) => sum + band.runs, 0);
   return {
@@ -150,7 +151,22 @@ export async function agentQuality(principal: TPrincipal, query: TQualityQuery):
       review_rate_at_recommended: recommended === null ? null : rate(belowRecommended, runs),
       ...(reason ? { reason } : {}),
     },
+    ...(rollout ? { rollout } : {}),
   };
+}
+
+/** A running canary's two versions over the runs it split, or null without one. */
+async function rolloutSideBySide(principal: TPrincipal, name: string) {
+  const running = await findRunningRolloutOf(tenantScope(principal), name);
+  if (!running) return null;
+  const arms = await rolloutArmStats(running.id);
+  const side = (version: number, stats: { runs: number; judged: number; agreed: number }) => ({
+    version,
+    runs: stats.runs,
+    judged: stats.judged,
+    agreement_rate: rate(stats.agreed, stats.judged),
+  });
+  return { percent: running.percent, candidate: side(running.version, arms.candidate), baseline: side(running.baseline_version, arms.baseline) };
 }
 
 /**

@@ -12,6 +12,7 @@ import { iso } from "../../foundation/schemas.ts";
 import type { Prisma, TriageItem } from "../../generated/prisma/client.ts";
 import { assertMayDecide, decidableWhere } from "./claims.ts";
 import { decideTriageItems } from "../runs/triage-item-statements.ts";
+import { announceWorkQueued } from "../work-queue/enqueue.ts";
 
 /** Approve, reject and request changes decide reviews; a spot check takes a verdict (409 otherwise). */
 export function assertReviewItem(item: Pick<TriageItem, "kind">): void {
@@ -54,8 +55,10 @@ export async function recordVerdict(principal: TPrincipal, triageItemId: string,
     }
     return tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } });
   });
-  // The run page shows its steps (the verdict among them); the queue loses the item.
+  // The run page shows its steps (the verdict among them); the queue loses the item; a
+  // canary's guard may have been asked to look (decideTriageItems).
   publishRunChange(item.runId);
+  announceWorkQueued();
   publishTriageChange(item.organizationId, item.livemode);
   return {
     data: {

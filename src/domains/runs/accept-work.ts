@@ -56,6 +56,11 @@ export async function acceptWork<TResponse>(input: {
   /** Writes the records; returns the runs to charge, the jobs to queue and the response to send. */
   create: (tx: TTransaction) => Promise<{ chargedRuns: TChargedRun[]; works: TWork[]; response: TResponse }>;
   recordAccepted?: TRecordAccepted<TResponse>;
+  /**
+   * Written once the charge went through, in the same transaction (a canary's split of the
+   * runs: after the balance lock, in the order a single run's statement takes the two locks).
+   */
+  afterCharge?: (tx: TTransaction) => Promise<void>;
 }): Promise<TResponse> {
   if (input.webhookUrl) await assertDeliverableUrl(input.webhookUrl, { path: "webhook_url" });
   const { response } = await db().$transaction(
@@ -65,6 +70,7 @@ export async function acceptWork<TResponse>(input: {
       await input.recordAccepted?.(tx, accepted.response);
       // Charged in this transaction: without the credits, nothing here is committed (402).
       await debitForRuns(tx, input.principal, accepted.chargedRuns);
+      await input.afterCharge?.(tx);
       return accepted;
     },
     // A 500-row batch writes ~1,500 rows here: Prisma's 5 s default is too tight on a busy machine.

@@ -93,7 +93,7 @@ function recordedCtes(runId: string, target: TRecordTarget, guard: Prisma.Sql): 
         requires_triage = ${target.status === "pending_triage"}, output = ${runOutput}::jsonb,
         error_message = ${target.errorMessage}, completed_at = ${terminal ? new Date() : null}, updated_at = now()
       WHERE id = ${runId}::uuid AND status = 'running' AND ${guard}
-      RETURNING id, organization_id, livemode, agent_type, agent_version, review_round, output, confidence_score),
+      RETURNING id, organization_id, livemode, agent_type, agent_version, review_round, output, confidence_score, rollout_id, rollout_arm),
     ${reviewItemOpenedCte(target.triageReason, output)},
     ${batchRowsMovedCtes(Prisma.sql`run_id IN (SELECT id FROM recorded)`, { status: target.status, result: runOutput, errorMessage: target.errorMessage })}${
       target.status === "completed" ? Prisma.sql`,${SPOT_CHECK_OPENED_CTES}` : Prisma.empty

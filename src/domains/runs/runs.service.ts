@@ -12,7 +12,7 @@ import type { TPagination } from "../../foundation/pagination.ts";
 import { chargeAndInsert } from "../usage/credits.ts";
 import { acceptInOneStatement, assertInputsFit, type TRecordAccepted } from "./accept-work.ts";
 import { settleBatchRowForRun } from "./batch-row-statements.ts";
-import { enqueueWorkSql } from "../work-queue/enqueue.ts";
+import { announceWorkQueued, enqueueWorkSql } from "../work-queue/enqueue.ts";
 import { executeRunWork } from "./run-work.ts";
 import { publishRunChange, publishTriageChange } from "./run-notifier.ts";
 import { findRunPage, findRunWithTriage } from "./run-queries.ts";
@@ -23,6 +23,7 @@ import { TASK_PREVIEW_LENGTH, type TCreateRunRequest, type TCreateRunResponse } 
 import { serializeRun, serializeRunListItem, serializeTriageItem, triageItemActors, withTriageItemActors } from "./serializers.ts";
 import { actorOf } from "../auth/actors.ts";
 import { decideTriageItems } from "./triage-item-statements.ts";
+import { rolloutSplitCte, splitColumnsSql } from "./rollout-split.ts";
 
 /**
  * Accepts a run: the run, its job, its charge and ledger entry are one statement (with
@@ -41,10 +42,12 @@ export async function createRun(
     : null;
   const agentOwner = agentLivemode === null ? principal : { ...principal, livemode: agentLivemode };
   // Built-ins: availability only; a custom agent: exists, has a model, data fits its input_schema.
-  const agentVersion = await pinAgentVersion(agentOwner, {
+  const pinned = await pinAgentVersion(agentOwner, {
     agentType: request.agent_type,
     agentVersion: request.agent_version,
     inputs: [{ data: request.data, root: "data" }],
+    // "Try it" of the other mode's agent is a preview, not traffic: a canary does not split it.
+    split: agentLivemode === null,
   });
   // A built-in's data is checked against its published input_schema (a custom agent's was, above).
   if (isBuiltInAgentType(request.agent_type)) assertInputsFit(request.agent_type, [{ data: request.data, root: "data" }]);
@@ -54,12 +57,18 @@ export async function createRun(
   const priority = request.priority;
   const acceptedAt = new Date();
   const data = request.data === undefined || request.data === null ? null : JSON.stringify(request.data);
-  // Runs only when the charge went through (`charged` has its one row).
+  // Runs only when the charge went through (`charged` has its one row). An unpinned run of an
+  // agent with a running canary is counted by the rollout's splitter in the same statement
+  // (only when charged), which picks its version and arm (src/domains/runs/rollout-split.ts).
+  const split = pinned.split ? rolloutSplitCte(pinned.split, 1, Prisma.sql`EXISTS (SELECT 1 FROM charged)`) : undefined;
+  const versionColumns = pinned.split
+    ? splitColumnsSql(pinned.version, Prisma.sql`1`)
+    : Prisma.sql`${pinned.version}::int, NULL::uuid, NULL::text`;
   const insertRun = Prisma.sql`
-    INSERT INTO runs (id, organization_id, livemode, agent_type, agent_version, agent_livemode, priority, task, data, webhook_url, api_key_id, created_at, updated_at)
-    SELECT ${runId}::uuid, ${principal.organizationId}::uuid, ${principal.livemode}, ${request.agent_type}, ${agentVersion}, ${agentLivemode}::boolean, ${priority}::"RunPriority",
+    INSERT INTO runs (id, organization_id, livemode, agent_type, agent_version, rollout_id, rollout_arm, agent_livemode, priority, task, data, webhook_url, api_key_id, created_at, updated_at)
+    SELECT ${runId}::uuid, ${principal.organizationId}::uuid, ${principal.livemode}, ${request.agent_type}, ${versionColumns}, ${agentLivemode}::boolean, ${priority}::"RunPriority",
            ${request.task}, ${data}::jsonb, ${request.webhook_url ?? null}, ${principal.apiKeyId}::uuid, ${acceptedAt}::timestamptz, ${acceptedAt}::timestamptz
-    FROM charged`;
+    FROM charged ${pinned.split ? Prisma.sql`LEFT JOIN split s ON true` : Prisma.empty}`;
   // Its job, only when the run was inserted (the same condition).
   const queueRun = enqueueWorkSql([executeRunWork({ runId, priority })], Prisma.sql`EXISTS (SELECT 1 FROM charged)`);
   return acceptInOneStatement({
@@ -67,7 +76,7 @@ export async function createRun(
     recordAccepted,
     response: { run_id: runId, status: "queued", agent_type: request.agent_type, estimated_completion: "async" },
     write: (client) =>
-      chargeAndInsert(client, principal, [{ runId, agentType: request.agent_type, modelBacked }], insertRun, queueRun),
+      chargeAndInsert(client, principal, [{ runId, agentType: request.agent_type, modelBacked }], insertRun, queueRun, split),
   });
 }
 
@@ -144,6 +153,9 @@ export async function cancelRun(principal: TPrincipal, runId: string) {
     return { run: cancelled, triageResolved };
   });
   publishRunChange(run.id);
-  if (triageResolved > 0) publishTriageChange(run.organizationId, run.livemode);
+  if (triageResolved > 0) {
+    publishTriageChange(run.organizationId, run.livemode);
+    announceWorkQueued();
+  }
   return { run: serializeRun(run) };
 }

@@ -5,6 +5,8 @@
 // services in src/domains/triage and src/domains/reviews decide what to write.
 import { db } from "../../foundation/db/client.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
+import { enqueueWork } from "../work-queue/enqueue.ts";
+import { guardRolloutWork } from "./rollout-split.ts";
 
 type TTransaction = Prisma.TransactionClient;
 
@@ -66,19 +68,34 @@ const spotCheckRateSql = Prisma.sql`COALESCE(
  * when floor(n × rate) passes floor((n − 1) × rate), so a steady rate r samples exactly
  * floor(n × r) of n, decided from the counter's new value alone (the upsert serialises
  * concurrent runs on the counter's row). The spot check is a triage item of kind spot_check;
- * the run, its batch row, credits and webhooks are left as they are.
+ * the run, its batch row, credits and webhooks are left as they are. A running canary's
+ * candidate run is sampled at the rollout's spot_check_rate on the rollout's own counter
+ * (rollouts.completed_runs / sampled_runs), apart from the version's (docs/api-conventions.md,
+ * "Rollouts"); once the rollout ended, its runs in flight count on the version's.
  */
 export const SPOT_CHECK_OPENED_CTES = Prisma.sql`
+    spot_rollout AS (
+      SELECT ro.id, ro.spot_check_rate::numeric AS rate FROM recorded
+      JOIN rollouts ro ON ro.id = recorded.rollout_id AND ro.status = 'running'
+      WHERE recorded.rollout_arm = 'candidate'),
     spot_rate AS (
-      SELECT recorded.*, ${spotCheckRateSql} AS rate FROM recorded),
-    spot_counted AS (
+      SELECT recorded.*, COALESCE((SELECT rate FROM spot_rollout), ${spotCheckRateSql}) AS rate FROM recorded),
+    spot_counted_version AS (
       INSERT INTO spot_check_counters AS c (organization_id, livemode, agent_type, agent_version, completed_runs, sampled_runs)
-      SELECT organization_id, livemode, agent_type, agent_version, 1, floor(rate)::int FROM spot_rate WHERE rate > 0
+      SELECT organization_id, livemode, agent_type, agent_version, 1, floor(rate)::int FROM spot_rate
+      WHERE rate > 0 AND NOT EXISTS (SELECT 1 FROM spot_rollout)
       ON CONFLICT (organization_id, livemode, agent_type, agent_version) DO UPDATE SET
         completed_runs = c.completed_runs + 1,
         sampled_runs = c.sampled_runs
           + (floor((c.completed_runs + 1) * (SELECT rate FROM spot_rate)) > floor(c.completed_runs * (SELECT rate FROM spot_rate)))::int
       RETURNING completed_runs),
+    spot_counted_rollout AS (
+      UPDATE rollouts AS c SET completed_runs = c.completed_runs + 1,
+        sampled_runs = c.sampled_runs + (floor((c.completed_runs + 1) * s.rate) > floor(c.completed_runs * s.rate))::int
+      FROM spot_rollout s WHERE c.id = s.id AND s.rate > 0
+      RETURNING c.completed_runs),
+    spot_counted AS (
+      SELECT completed_runs FROM spot_counted_version UNION ALL SELECT completed_runs FROM spot_counted_rollout),
     spot_item AS (
       INSERT INTO triage_items (id, organization_id, livemode, run_id, round, kind, status, triage_reason, proposed_output, agent_version, confidence_score, due_at)
       SELECT gen_random_uuid(), s.organization_id, s.livemode, s.id, s.review_round, 'spot_check', 'pending',
@@ -113,11 +130,27 @@ export async function decideTriageItems(
   decision: { status: "approved" | "rejected" | "changes_requested" | "checked"; at: Date; by: TDecider } & TDecisionFields,
 ): Promise<number> {
   const { status, at, by, ...fields } = decision;
-  const { count } = await tx.triageItem.updateMany({
+  const decided = await tx.triageItem.updateManyAndReturn({
     where: { ...where, status: "pending" },
     data: { status, resolvedAt: at, resolvedBy: by.label, resolvedByName: by.name, ...fields, ...CLAIM_CLEARED },
+    select: { id: true },
   });
-  return count;
+  if (decided.length > 0) await askRolloutGuards(tx, decided.map((item) => item.id));
+  return decided.length;
+}
+
+/**
+ * A decision on a running canary's candidate run may end it (docs/api-conventions.md,
+ * "Rollouts"): the guard's check is queued in the deciding transaction, one per decided item,
+ * so a decision that commits always has its check. The caller wakes the engine after commit.
+ */
+async function askRolloutGuards(tx: TTransaction, triageItemIds: string[]): Promise<void> {
+  const guarded = await tx.$queryRaw<{ id: string; rollout_id: string }[]>`
+    SELECT t.id, r.rollout_id FROM triage_items t
+    JOIN runs r ON r.id = t.run_id AND r.rollout_arm = 'candidate'
+    JOIN rollouts ro ON ro.id = r.rollout_id AND ro.status = 'running'
+    WHERE t.id = ANY(${triageItemIds}::uuid[])`;
+  await enqueueWork(tx, guarded.map((row) => guardRolloutWork(row.rollout_id, row.id)));
 }
 
 /** Claims (or renews the claim on) the pending item `where` selects until `until`; answers whether it did. */

@@ -235,21 +235,24 @@ export async function chargeAndInsert(
   insert: Prisma.Sql,
   // Another data-modifying statement of the same acceptance (the run's job), run in the same statement.
   alongside?: Prisma.Sql,
+  // CTEs the insert reads, after the charge (a canary's split counter, which counts only charged runs).
+  ctes?: Prisma.Sql,
 ): Promise<void> {
   const also = alongside ? Prisma.sql`, alongside AS (${alongside})` : Prisma.empty;
+  const before = ctes ? Prisma.sql`${ctes},` : Prisma.empty;
   // Outside a transaction the statement goes straight to the shared pool (the hot path of
   // POST /v1/run: Prisma's raw-query pipeline was a sixth of its CPU).
   const query = <T>(statement: Prisma.Sql) => (client === db() ? sqlStatement<T>(statement) : client.$queryRaw<T[]>(statement));
   if (!principal.livemode) {
     const modelRuns = modelBackedCount(runs);
     if (modelRuns === 0) {
-      await query(Prisma.sql`WITH charged AS (SELECT 1), accepted AS (${insert})${also} SELECT 1`);
+      await query(Prisma.sql`WITH charged AS (SELECT 1), ${before} accepted AS (${insert})${also} SELECT 1`);
       return;
     }
     // Counted against the day's test-mode allowance in the same statement: inserted only if counted.
     const countedAt = new Date();
     const [outcome] = await query<{ counted: boolean }>(Prisma.sql`
-      WITH ${countTestModeModelRunsSql(principal.organizationId, modelRuns, countedAt)},
+      WITH ${countTestModeModelRunsSql(principal.organizationId, modelRuns, countedAt)}, ${before}
       accepted AS (${insert})${also}
       SELECT EXISTS (SELECT 1 FROM charged) AS counted`);
     if (!outcome?.counted) throw await allowanceExhausted(client, principal.organizationId, modelRuns, countedAt);
@@ -258,7 +261,7 @@ export async function chargeAndInsert(
   const writtenAt = new Date();
   const entries = runEntries(principal, runs);
   const [outcome] = await query<TWriteResult>(Prisma.sql`
-    WITH ${ledgerWriteSql({ organizationId: principal.organizationId, entries, mustFit: true, writtenAt })},
+    WITH ${ledgerWriteSql({ organizationId: principal.organizationId, entries, mustFit: true, writtenAt })}, ${before}
     accepted AS (${insert})${also}
     ${writeOutcomeSql(principal.organizationId, writtenAt)}`);
   if (!outcome) throw notFound("Organization");

@@ -14,8 +14,8 @@ export const ZDeliveryTarget = z.object({
   deliveryKey: z.string().min(1),
   eventId: z.string().min(1),
   event: ZWebhookEventName,
-  /** The run the event is about (for triage.overdue: the overdue item's run). */
-  runId: z.uuid(),
+  /** The run the event is about (for triage.overdue: the overdue item's run; agent.rollout.rolled_back: none). */
+  runId: z.uuid().nullable(),
   organizationId: z.uuid(),
   livemode: z.boolean(),
   webhookId: z.uuid().nullable(),

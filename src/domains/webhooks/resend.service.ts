@@ -17,15 +17,18 @@ import { announceWorkQueued, enqueueWork } from "../work-queue/enqueue.ts";
 import { resendWork, type TResendRequest } from "./webhook-work.ts";
 import { testEventBody } from "./run-event-payload.ts";
 import { triageOverdueBodyFor } from "./triage-overdue.ts";
-import { TRIAGE_OVERDUE_EVENT, ZWebhookEventName, type TWebhookEventName } from "./webhook-events.ts";
+import { rolloutRolledBackBodyFor } from "./rollout-rolled-back.ts";
+import { ROLLOUT_ROLLED_BACK_EVENT, TRIAGE_OVERDUE_EVENT, ZWebhookEventName, type TWebhookEventName } from "./webhook-events.ts";
 import { signingSecrets, WITH_SECRETS } from "./webhook-secrets.ts";
 
 /**
  * The body the original attempt sent: rebuilt from its run (a triage.overdue from its item,
- * with the item's claim as it is now), or the test sample (run_id null).
+ * with the item's claim as it is now; an agent.rollout.rolled_back from its rollout), or the
+ * test sample (run_id null).
  */
-async function originalBody(delivery: { eventId: string; event: TWebhookEventName; runId: string | null; organizationId: string; createdAt: Date }) {
+async function originalBody(delivery: { eventId: string; event: TWebhookEventName; runId: string | null; organizationId: string; livemode: boolean; createdAt: Date }) {
   if (delivery.event === TRIAGE_OVERDUE_EVENT) return triageOverdueBodyFor(delivery);
+  if (delivery.event === ROLLOUT_ROLLED_BACK_EVENT) return rolloutRolledBackBodyFor(delivery);
   if (!delivery.runId) return testEventBody(delivery.eventId, delivery.organizationId, delivery.createdAt);
   const run = await db().run.findUnique({ where: { id: delivery.runId } });
   if (!run) return null;

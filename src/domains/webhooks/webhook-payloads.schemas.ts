@@ -1,10 +1,10 @@
 // The bodies and headers of webhook deliveries as contracts, for the OpenAPI document's
 // `webhooks` (so receivers can generate their types). The bodies themselves are built by
-// run-event-payload.ts and triage-overdue.ts; tests/unit/webhook-payloads.test.ts parses
+// run-event-payload.ts, triage-overdue.ts and rollout-rolled-back.ts; tests/unit/webhook-payloads.test.ts parses
 // what those build with these strict schemas, so the two cannot drift apart.
 import { z } from "zod";
 import { RUN_EVENTS } from "../runs/run-events.ts";
-import { TRIAGE_OVERDUE_EVENT } from "./webhook-events.ts";
+import { ROLLOUT_ROLLED_BACK_EVENT, TRIAGE_OVERDUE_EVENT } from "./webhook-events.ts";
 
 const ZEventId = z.string().regex(/^evt_[0-9a-f]{32}$/).meta({
   description: "The event's id, the same on every attempt and resend: de-duplicate by it (also sent as `webhook-id`).",
@@ -51,6 +51,26 @@ export const ZTriageOverdueEventPayload = z
   })
   .meta({
     description: "The body of a triage.overdue delivery (opt-in: only webhooks that list the event receive it), sent once when a pending review passes its due_at.",
+  });
+
+export const ZRolloutRolledBackEventPayload = z
+  .strictObject({
+    id: ZEventId,
+    event: z.literal(ROLLOUT_ROLLED_BACK_EVENT),
+    organization_id: z.uuid(),
+    timestamp: ZTimestamp.meta({ description: "When the rollout ended." }),
+    data: z.strictObject({
+      agent: z.string(),
+      version: z.number().int().min(1).meta({ description: "The candidate version rolled back." }),
+      baseline_version: z.number().int().min(1).meta({ description: "The active version the runs go to again." }),
+      judged: z.number().int().min(0).meta({ description: "Decisions people made on the candidate's runs when it was rolled back." }),
+      agreement_rate: z.number().min(0).max(1).nullable(),
+      min_agreement: z.number().min(0).max(1),
+    }),
+  })
+  .meta({
+    description:
+      "The body of an agent.rollout.rolled_back delivery (opt-in: only webhooks that list the event receive it), sent once when a canary's candidate fell below min_agreement after min_judged judged runs.",
   });
 
 /** The headers every delivery carries (src/domains/webhooks/signing.ts). */

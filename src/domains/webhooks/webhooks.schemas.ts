@@ -4,7 +4,7 @@ import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
 import { ZHttpsUrl, ZUuid } from "../../foundation/schemas.ts";
 import { ZWebhookEventName } from "./webhook-events.ts";
 
-/** A webhook subscribes to run events (the names the run outcome carries) and, opt-in, triage.overdue. */
+/** A webhook subscribes to run events (the names the run outcome carries) and, opt-in, triage.overdue and agent.rollout.rolled_back. */
 export const ZWebhookEvent = ZWebhookEventName;
 
 export const ZCreateWebhookRequest = z.object({

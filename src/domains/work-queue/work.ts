@@ -14,6 +14,8 @@ export const JOB_SPECS = {
   "announce-triage-overdue": { retries: 3, event: "app/triage.opened", concurrencyLimit: null },
   // One case of an evaluation; its cases share the evaluation's id as key: 10 at a time.
   "evaluate-case": { retries: 3, event: "app/evaluation.case-requested", concurrencyLimit: 10 },
+  // A decision on a canary's candidate run: check the rollout's guard (src/jobs/functions/guard-rollout.ts).
+  "guard-rollout": { retries: 3, event: "app/rollout.decided", concurrencyLimit: null },
 } as const satisfies Record<string, { retries: number; event: `app/${string}`; concurrencyLimit: number | null }>;
 
 export type TJobName = keyof typeof JOB_SPECS;

@@ -5,7 +5,17 @@ import { deliverWebhook } from "./deliver-webhook.ts";
 import { evaluateCase } from "./evaluate-case.ts";
 import { executeRun } from "./execute-run.ts";
 import { fanOutRunEvent } from "./fan-out-run-event.ts";
+import { guardRolloutJob } from "./guard-rollout.ts";
 import { resendWebhook } from "./resend-webhook.ts";
 import { startBatch } from "./start-batch.ts";
 
-export const jobs = [executeRun, startBatch, fanOutRunEvent, deliverWebhook, resendWebhook, announceTriageOverdue, evaluateCase] as unknown as TAnyJob[];
+export const jobs = [
+  executeRun,
+  startBatch,
+  fanOutRunEvent,
+  deliverWebhook,
+  resendWebhook,
+  announceTriageOverdue,
+  evaluateCase,
+  guardRolloutJob,
+] as unknown as TAnyJob[];
