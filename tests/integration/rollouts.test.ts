@@ -373,4 +373,27 @@ describe("canary rollouts", () => {
     expect(agent.agent.version).toBe(2);
     expect(agent.versions.find((version: any) => version.version === 2)).toMatchObject({ active: true, forced: false });
   });
+
+  it("making another version active, or archiving the agent, ends the running canary cancelled, saying why", async () => {
+    await defineAgentWithCandidate("superseded_sorter");
+    expect((await api("POST", "/v1/agents/superseded_sorter/versions", { instructions: "Version three.", activate: false })).status).toBe(201);
+    expect((await api("POST", "/v1/agents/superseded_sorter/rollout", { version: 2, percent: 50 })).status).toBe(200);
+    // A rollback to the version already active keeps the canary: its baseline is unchanged.
+    expect((await api("POST", "/v1/agents/superseded_sorter/rollback", { version: 1 })).status).toBe(200);
+    expect((await api("GET", "/v1/agents/superseded_sorter/rollout")).body.rollout.status).toBe("running");
+    expect((await api("POST", "/v1/agents/superseded_sorter/rollback", { version: 3 })).status).toBe(200);
+    const ended = (await api("GET", "/v1/agents/superseded_sorter/rollout")).body.rollout;
+    expect(ended).toMatchObject({ status: "cancelled", version: 2 });
+    expect(ended.reason).toMatch(/version 3 was made active/);
+    // Unpinned runs now get version 3 alone: no rollout splits them.
+    const runId = await postRun({ agent_type: "superseded_sorter", task: "Route this email" });
+    const [run] = await sql<{ agent_version: number; rollout_id: string | null }>("SELECT agent_version, rollout_id FROM runs WHERE id = $1", [runId]);
+    expect(run).toEqual({ agent_version: 3, rollout_id: null });
+
+    expect((await api("POST", "/v1/agents/superseded_sorter/rollout", { version: 2, percent: 50 })).status).toBe(200);
+    expect((await api("DELETE", "/v1/agents/superseded_sorter")).status).toBe(200);
+    const archived = (await api("GET", "/v1/agents/superseded_sorter/rollout")).body.rollout;
+    expect(archived.status).toBe("cancelled");
+    expect(archived.reason).toMatch(/archived/);
+  });
 });

@@ -360,7 +360,7 @@ export function rollbackAgent(principal: TPrincipal, name: string, version: numb
 export async function archiveAgent(principal: TPrincipal, name: string) {
   if (isBuiltInAgentType(name)) throw builtInIsReadOnly(name);
   const tenant = tenantScope(principal);
-  const archived = await markArchived(tenant, name);
+  const archived = await markArchived(tenant, name, actorLabel(principal));
   // Archiving twice answers the same; an agent that never existed here is 404.
   if (archived === 0 && !(await findDefinition(tenant, name))) throw notFound("Agent");
   return { archived: true as const };

@@ -143,7 +143,20 @@ export async function appendVersion(
     return { ...touched, active, added: version };
   }
   const updated = await tx.agentDefinition.update({ where: { id: definition.id }, data: { activeVersion: version } });
+  await endSupersededRollout(tx, definition.id, version, activation.by);
   return { ...updated, active: added, added: version };
+}
+
+/**
+ * A person made another version active while a canary of a different one was running: the
+ * canary's baseline is gone, so it ends `cancelled`, saying why (docs/api-conventions.md,
+ * "Rollouts"). Promoting the candidate itself makes the candidate active and is not this.
+ */
+function endSupersededRollout(tx: TTx, agentDefinitionId: string, activeVersion: number, by: string): Promise<number> {
+  return tx.$executeRaw`
+    UPDATE rollouts SET status = 'cancelled', ended_at = now(), ended_by = ${by},
+      reason = ${`cancelled: version ${activeVersion} was made active by ${by}`}
+    WHERE agent_definition_id = ${agentDefinitionId}::uuid AND status = 'running' AND version <> ${activeVersion}::int`;
 }
 
 /** The highest version number an agent has (0 without any). */
@@ -161,13 +174,19 @@ export function findVersionOf(tx: TTx, agentDefinitionId: string, version: numbe
 export async function activateVersion(tx: TTx, definition: AgentDefinition, target: AgentVersion, activation: TActivation): Promise<TDefinitionWithActive> {
   const active = await tx.agentVersion.update({ where: { id: target.id }, data: activationData(activation) });
   const updated = await tx.agentDefinition.update({ where: { id: definition.id }, data: { activeVersion: target.version } });
+  if (definition.activeVersion !== target.version) await endSupersededRollout(tx, definition.id, target.version, activation.by);
   return { ...updated, active };
 }
 
-export async function markArchived(tenant: TTenant, name: string): Promise<number> {
-  const { count } = await db().agentDefinition.updateMany({
-    where: { ...tenant, name, archivedAt: null },
-    data: { archivedAt: new Date() },
+/** Archives the agent; a canary running on it ends `cancelled` in the same transaction. */
+export async function markArchived(tenant: TTenant, name: string, by: string): Promise<number> {
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.agentDefinition.updateMany({ where: { ...tenant, name, archivedAt: null }, data: { archivedAt: new Date() } });
+    if (count > 0) {
+      await tx.$executeRaw`
+        UPDATE rollouts SET status = 'cancelled', ended_at = now(), ended_by = ${by}, reason = ${`cancelled: the agent was archived by ${by}`}
+        WHERE organization_id = ${tenant.organizationId}::uuid AND livemode = ${tenant.livemode} AND agent_name = ${name} AND status = 'running'`;
+    }
+    return count;
   });
-  return count;
 }
