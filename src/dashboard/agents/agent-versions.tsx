@@ -2,7 +2,9 @@
 // An agent's version history: when and by whom each version was made, which is active, a
 // line diff of any two versions' content, and rolling back to an earlier one (agents:write).
 // In test mode an admin copies a version to live (agents.copyFromTest): the live agent's
-// version 1, or its next version, made from it.
+// version 1, or its next version, made from it. Each version's release state (inactive,
+// forced, latest evaluation and rollout) and, for admins, Evaluate and Roll out; the panels
+// of an evaluation and of the agent's rollout are in src/dashboard/releases/.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { cn } from "../lib/cn";
@@ -15,7 +17,7 @@ import { EvaluationPanel } from "../releases/evaluation-panel";
 import { RolloutDialog } from "../releases/rollout-dialog";
 import { RolloutPanel } from "../releases/rollout-panel";
 import { formatRate } from "../quality/types";
-import type { TVersionSummary } from "../releases/types";
+import { evaluationLive, type TVersionSummary } from "../releases/types";
 import { Badge, StatusBadge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { CodeBlock } from "../ui/code-block";
@@ -33,7 +35,8 @@ export function AgentVersions({ agent }: { agent: TAgentView }) {
   const testMode = useSession().current.mode === "test";
   const canCopyToLive = useCan("agents:write") && agent.kind === "custom" && testMode;
   const [copied, setCopied] = useState<{ from: number; to: number } | null>(null);
-  const [shownEvaluation, setShownEvaluation] = useState<string | null>(null);
+  // undefined: none chosen yet (an evaluation still running shows by itself); null: closed.
+  const [chosenEvaluation, setShownEvaluation] = useState<string | null | undefined>(undefined);
   const copyToLive = useMutation(trpc.agents.copyFromTest.mutationOptions());
   const detail = useQuery(trpc.agents.get.queryOptions({ name: agent.name }));
   const rollback = useMutation(
@@ -53,6 +56,8 @@ export function AgentVersions({ agent }: { agent: TAgentView }) {
   const rolloutRunning = versions.some((version) => version.latest_rollout?.status === "running");
   // rollouts.get is 404 before the agent's first rollout: only asked for once there was one.
   const hadRollout = versions.some((version) => version.latest_rollout);
+  const running = versions.find((version) => version.latest_evaluation && evaluationLive(version.latest_evaluation.status));
+  const shownEvaluation = chosenEvaluation === undefined ? (running?.latest_evaluation?.id ?? null) : chosenEvaluation;
   return (
     <section aria-labelledby={`versions-${agent.name}`} className="grid gap-3">
       <h3 id={`versions-${agent.name}`} className="font-medium">
