@@ -270,7 +270,7 @@ test("evaluate a version, read the diff of a disagreement, roll it out, see it o
   }
   const comparison = rolloutPanel.getByRole("table", { name: "v2 against v1" });
   await expect(comparison.locator('[data-arm="candidate"] td').first()).toHaveText("2");
-  await expect(comparison.locator('[data-arm="active"] td').first()).toHaveText("2");
+  await expect(comparison.locator('[data-arm="baseline"] td').first()).toHaveText("2");
   await screenshot(page, testInfo, "releases-rollout");
 
   // A reviewer sees the rollout and the evaluation, and no Promote or Roll back.

@@ -88,7 +88,7 @@ export function RolloutPanel({ name, canWrite }: { name: string; canWrite: boole
 export function RolloutComparison({ rollout }: { rollout: Pick<TRollout, "version" | "baseline_version" | "runs" | "judged" | "agreement_rate" | "baseline"> }) {
   const rows = [
     { label: "candidate", version: rollout.version, runs: rollout.runs, judged: rollout.judged, agreement: rollout.agreement_rate },
-    { label: "active", version: rollout.baseline_version, runs: rollout.baseline.runs, judged: rollout.baseline.judged, agreement: rollout.baseline.agreement_rate },
+    { label: "baseline", version: rollout.baseline_version, runs: rollout.baseline.runs, judged: rollout.baseline.judged, agreement: rollout.baseline.agreement_rate },
   ];
   return (
     <div className="min-w-0 overflow-x-auto">
