@@ -163,6 +163,15 @@ test("a version stored inactive; a reviewer sees no release actions; the rollout
   await expect(dialog).toBeHidden();
   await expectAccessible(page, "/agents (versions)");
 
+  // Activating a version its gate has not passed: the server's 409 is shown, nothing changes.
+  await v2.getByRole("button", { name: "Activate v2" }).click();
+  const activate = page.getByRole("dialog", { name: `Make version 2 of ${name} active?` });
+  await activate.getByRole("button", { name: "Make v2 active" }).click();
+  await expect(activate.getByRole("alert")).toContainText("has not passed its release gate");
+  await activate.getByRole("button", { name: "Cancel" }).click();
+  await expect(v2).toContainText("inactive");
+  expect((await service.api("GET", `/v1/agents/${name}`, key)).body.agent.version).toBe(1);
+
   // At phone width nothing scrolls sideways (the versions table scrolls in its own box).
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoHorizontalScroll(page);
@@ -185,7 +194,8 @@ test("a version stored inactive; a reviewer sees no release actions; the rollout
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error.data.body).toMatchObject({ type: "insufficient_scope", required: "agents:write" });
   await context.close();
-  expect(consoleErrors).toEqual([]);
+  // The refused activation above is the browser's only complaint.
+  expect(consoleErrors).toEqual(["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
 });
 
 test("evaluate a version, read the diff of a disagreement, roll it out, see it on the Quality page, promote it", async ({ page, browser, consoleErrors }, testInfo) => {
