@@ -28,6 +28,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { lineDiff } from "./line-diff";
 import { versionJson, type TAgentView } from "./types";
 
+const LIST_POLL_MS = 2_000;
+
 export function AgentVersions({ agent }: { agent: TAgentView }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -38,7 +40,16 @@ export function AgentVersions({ agent }: { agent: TAgentView }) {
   // undefined: none chosen yet (an evaluation still running shows by itself); null: closed.
   const [chosenEvaluation, setShownEvaluation] = useState<string | null | undefined>(undefined);
   const copyToLive = useMutation(trpc.agents.copyFromTest.mutationOptions());
-  const detail = useQuery(trpc.agents.get.queryOptions({ name: agent.name }));
+  // While an evaluation of a version runs, its row follows it (the panel polls the evaluation itself).
+  const detail = useQuery(
+    trpc.agents.get.queryOptions(
+      { name: agent.name },
+      {
+        refetchInterval: (query) =>
+          query.state.data?.versions.some((version) => version.latest_evaluation && evaluationLive(version.latest_evaluation.status)) ? LIST_POLL_MS : false,
+      },
+    ),
+  );
   const rollback = useMutation(
     trpc.agents.rollback.mutationOptions({
       onSuccess: () =>
