@@ -177,13 +177,18 @@ function Disagreements({ name, evaluation }: { name: string; evaluation: TEvalua
   const trpc = useTRPC();
   const [offset, setOffset] = useState(0);
   const live = evaluationLive(evaluation.status);
-  // While it runs, new disagreements arrive: the list follows the evaluation's own polling.
-  const cases = useQuery(
-    trpc.evaluations.cases.queryOptions(
-      { name, id: evaluation.id, outcome: "disagreed", limit: CASES_PER_PAGE, offset },
-      { refetchInterval: live ? 2 * POLL_MS : false },
-    ),
-  );
+  const cases = useQuery(trpc.evaluations.cases.queryOptions({ name, id: evaluation.id, outcome: "disagreed", limit: CASES_PER_PAGE, offset }));
+  // While it runs, new disagreements arrive: the list is read again whenever the evaluation's
+  // own polling shows progress, and once more when it ends (not on the first render: the
+  // query has just been read).
+  const { refetch } = cases;
+  const progress = `${evaluation.status}:${evaluation.disagreed}`;
+  const seen = useRef(progress);
+  useEffect(() => {
+    if (seen.current === progress) return;
+    seen.current = progress;
+    runDetached(refetch(), "reading the disagreements");
+  }, [progress, refetch]);
   return (
     <section aria-labelledby={`disagreements-${evaluation.id}`} className="grid min-w-0 gap-3">
       <h5 id={`disagreements-${evaluation.id}`} className="font-medium">
