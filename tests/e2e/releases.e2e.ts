@@ -115,6 +115,15 @@ async function judgedRuns(name: string) {
   return { edited: bodies[4].run.id as string, rejected: bodies[5].run.id as string };
 }
 
+/** No sideways scrolling at phone width, once the charts have followed the new width (they resize on their own clock). */
+async function expectFitsPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: "no sideways scrolling at 390 px" })
+    .toBeLessThanOrEqual(0);
+  await expectNoHorizontalScroll(page);
+}
+
 async function expectAccessible(page: Page, what: string) {
   await expect(page.locator('[role="status"][aria-live="polite"]').filter({ hasText: /^Loading/ })).toHaveCount(0);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -173,8 +182,7 @@ test("a version stored inactive; a reviewer sees no release actions; the rollout
   expect((await service.api("GET", `/v1/agents/${name}`, key)).body.agent.version).toBe(1);
 
   // At phone width nothing scrolls sideways (the versions table scrolls in its own box).
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoHorizontalScroll(page);
+  await expectFitsPhone(page);
   await screenshot(page, testInfo, "releases-versions-phone");
 
   // A reviewer reads the versions and their state, with no way to change them.
@@ -298,8 +306,7 @@ test("evaluate a version, read the diff of a disagreement, roll it out, see it o
   const onQuality = reviewer.getByTestId("rollout");
   await expect(onQuality).toContainText("50% of the runs that do not pin a version go to v2");
   await expect(onQuality.getByRole("table", { name: "v2 against v1" }).locator('[data-arm="candidate"] td').first()).toHaveText("2");
-  await reviewer.setViewportSize({ width: 390, height: 844 });
-  await expectNoHorizontalScroll(reviewer);
+  await expectFitsPhone(reviewer);
   await screenshot(reviewer, testInfo, "releases-quality-rollout-phone");
   await context.close();
 
@@ -315,8 +322,7 @@ test("evaluate a version, read the diff of a disagreement, roll it out, see it o
   await expect(promotedRow).toContainText("active");
   await expect(promotedRow).not.toContainText("inactive");
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoHorizontalScroll(page);
+  await expectFitsPhone(page);
   await screenshot(page, testInfo, "releases-promoted-phone");
   expect(consoleErrors).toEqual([]);
 });
