@@ -1,6 +1,6 @@
 "use client";
 // Defining an agent, or its next version (an edit never changes a version: it adds one,
-// active from then on). The output schema is checked as it is typed; the server's 400
+// active from then on, or stored inactive to evaluate and roll out first). The output schema is checked as it is typed; the server's 400
 // message is shown on submit for anything the light check lets through.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState, type FormEvent } from "react";
@@ -39,6 +39,8 @@ export function AgentForm({
   const [chosenTools, setChosenTools] = useState<string[]>(agent?.tools ?? []);
   const [threshold, setThreshold] = useState(agent?.review.confidence_threshold?.toString() ?? "");
   const [always, setAlways] = useState(agent?.review.always ?? false);
+  // A new version is active at once unless the admin stores it to evaluate or roll out first.
+  const [activate, setActivate] = useState(true);
   // "" is the server's default model. A version's model the server no longer allows is not
   // offered: saving the next version moves it to an allowed one (the server refuses others).
   const [model, setModel] = useState(agent?.model && models.allowed.includes(agent.model) ? agent.model : "");
@@ -69,8 +71,9 @@ export function AgentForm({
       input_schema: agent?.input_schema ?? undefined,
       model: model || undefined,
       review: { confidence_threshold: thresholdValue, always },
+      release: agent?.release ?? undefined,
     };
-    if (agent) addVersion.mutate({ name: agent.name, ...body });
+    if (agent) addVersion.mutate({ name: agent.name, ...body, activate });
     else create.mutate({ name: name.trim(), ...body });
   };
 
@@ -81,7 +84,7 @@ export function AgentForm({
         <CardTitle>{title}</CardTitle>
         <CardDescription>
           {agent
-            ? `Saving adds version ${agent.version + 1}, active from then on; runs keep the version they started with.`
+            ? `Saving adds version ${agent.version + 1}, active from then on unless you store it inactive; runs keep the version they started with.`
             : "Version 1 of an agent of this organization, in the current mode. A custom agent needs the server's model to run."}
         </CardDescription>
       </CardHeader>
@@ -174,6 +177,17 @@ export function AgentForm({
             <input type="checkbox" checked={always} onChange={(event) => setAlways(event.target.checked)} />
             Always review: every run waits for a person
           </label>
+          {agent ? (
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-0.5" checked={activate} onChange={(event) => setActivate(event.target.checked)} />
+              <span>
+                Make it active now
+                <span className="block text-xs text-muted-foreground">
+                  Unchecked: the version is stored inactive, to evaluate, roll out or activate later.
+                </span>
+              </span>
+            </label>
+          ) : null}
           <ErrorMessage error={create.error ?? addVersion.error} />
           <div className="flex gap-2">
             <Button type="submit" disabled={saving || Boolean(schemaCheck.problem) || Boolean(thresholdProblem)}>

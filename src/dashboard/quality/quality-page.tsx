@@ -2,11 +2,13 @@
 // The Quality page of an agent (docs/dashboard.md, "The Quality page"): how often people agreed
 // with it per confidence band, its review rate over time, its versions side by side, and the
 // threshold the evidence recommends, which admins apply. Every number comes from agents.quality,
-// the procedure behind GET /v1/agents/{name}/quality.
+// the procedure behind GET /v1/agents/{name}/quality, except a running rollout's two versions
+// (rollouts.get, GET /v1/agents/{name}/rollout).
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import type { TAgentView } from "../agents/types";
-import { formatNumber } from "../lib/format";
+import { formatDateTime, formatNumber } from "../lib/format";
+import { RolloutComparison, useRollout } from "../releases/rollout-panel";
 import { PageHeader } from "../shell/dashboard-shell";
 import { useCan, useIsAdmin, useSession } from "../shell/session-context";
 import { useTRPC } from "../trpc";
@@ -178,6 +180,9 @@ function AgentQuality({ name, choice, now }: { name: string; choice: TQualityPar
       <Section title="Review rate over time" description="The share of runs sent to a person, in consecutive slices of the period.">
         <ReviewRate base={base} days={choice.days} now={now} />
       </Section>
+      {definition.kind === "custom" && agent.data.versions.some((version) => version.latest_rollout?.status === "running") ? (
+        <RunningRollout name={name} />
+      ) : null}
       <Section title="Versions side by side" description="Each version's runs in this period, the agreement people found, its threshold and the one recommended.">
         {definition.kind === "custom" ? (
           <VersionsTable base={base} versions={agent.data.versions.map((version) => version.version)} active={definition.version} />
@@ -186,6 +191,24 @@ function AgentQuality({ name, choice, now }: { name: string; choice: TQualityPar
         )}
       </Section>
     </div>
+  );
+}
+
+/** A running canary: the candidate and the active version side by side, live (rollouts.get, polled while it runs). */
+function RunningRollout({ name }: { name: string }) {
+  const rollout = useRollout(name, true);
+  const current = rollout.data?.rollout;
+  if (rollout.error) return <ErrorMessage error={rollout.error} />;
+  if (!current) return <Loading label="Loading the rollout" rows={1} />;
+  if (current.status !== "running") return null;
+  return (
+    <Section
+      title="Rollout: both versions side by side"
+      testId="rollout"
+      description={`${current.percent}% of the runs that do not pin a version go to v${current.version}; the rest to v${current.baseline_version}. Since it started ${formatDateTime(current.started_at)}.`}
+    >
+      <RolloutComparison rollout={current} />
+    </Section>
   );
 }
 
