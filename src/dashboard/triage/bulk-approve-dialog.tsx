@@ -27,7 +27,11 @@ export function BulkApproveDialog({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [refused, setRefused] = useState<{ item: TTriageItem | undefined; id: string; message: string }[]>([]);
-  const summary = summarizeSelection(items.map((item) => ({ agent: item.agent_runs.agent_type, output: item.proposed_output })));
+  // While the approval runs, the live queue drops each item as it is decided: the dialog keeps
+  // saying what was confirmed ("Approve 2 items?") until the answer comes, not what is left.
+  const [confirmed, setConfirmed] = useState<TTriageItem[] | null>(null);
+  const shown = confirmed ?? items;
+  const summary = summarizeSelection(shown.map((item) => ({ agent: item.agent_runs.agent_type, output: item.proposed_output })));
   const change = (next: boolean) => {
     setError(null);
     setRefused([]);
@@ -39,6 +43,7 @@ export function BulkApproveDialog({
     setError(null);
     setRefused([]);
     const before = items;
+    setConfirmed(before);
     try {
       const results = await onConfirm(before);
       const failed = results.filter((result) => result.status === "error");
@@ -55,6 +60,7 @@ export function BulkApproveDialog({
       setError(failure);
     } finally {
       setPending(false);
+      setConfirmed(null);
     }
   };
   return (
