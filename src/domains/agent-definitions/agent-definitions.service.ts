@@ -7,16 +7,16 @@ import { AppError, conflict, notFound, validationError } from "../../foundation/
 import { TOOL_NAMES } from "../agents/model-tools.ts";
 import { iso, isoOrNull } from "../../foundation/schemas.ts";
 import { Prisma, type AgentDefinition } from "../../generated/prisma/client.ts";
-import { AGENT_TYPES, isBuiltInAgentType, type TAgentType } from "../agents/agent-types.ts";
+import { AGENT_NAME_PATTERN, AGENT_TYPES, isBuiltInAgentType, type TAgentType } from "../agents/agent-types.ts";
 import { BUILT_IN_INPUT_SCHEMAS, customerSchemaProblem, type TJsonSchema } from "../agents/input-schemas.ts";
 import { ASSISTANT_TOOLS, TOOLS_BY_NAME } from "../agents/model-tools.ts";
 import { assertModelAllowed, modelChoices } from "../agents/model-allow-list.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
-import { actorOf, resolveActors } from "../auth/actors.ts";
+import { resolveActors } from "../auth/actors.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import type { TAgent, TAgentVersionBody, TCreateAgentRequest } from "./agent-definitions.schemas.ts";
-import { assertGatePassed, gateNotPassed, gateOf, releaseOf } from "./release-gate.ts";
-import { sqlQuery } from "../../foundation/db/client.ts";
+import { assertGatePassed, gateNotPassed, releaseOf } from "./release-gate.ts";
+import { copiedFrom, latestReleaseEvidence, versionSummaries } from "./version-list.ts";
 import {
   activateVersion,
   appendVersion,
@@ -108,7 +108,6 @@ function serializeAgent(definition: TDefinitionWithActive): TAgent {
   };
 }
 
-const copiedFrom = (testVersion: number | null) => (testVersion === null ? null : { mode: "test" as const, version: testVersion });
 
 const toolList = () =>
   Object.values(TOOLS_BY_NAME).map((tool) => ({ name: tool.definition.function.name, description: tool.definition.function.description ?? "" }));
@@ -116,26 +115,6 @@ const toolList = () =>
 export async function listAgents(principal: TPrincipal) {
   const custom = await findActiveDefinitions(tenantScope(principal));
   return { data: [...builtInAgents(), ...custom.map(serializeAgent)], tools: toolList(), models: modelChoices() };
-}
-
-type TLatestEvaluationRow = { id: string; version: number; status: string; agreed: number; disagreed: number; baseline: { agreement_rate?: number | null } | null };
-
-/** Each version's newest evaluation and newest rollout, in two statements for all versions. */
-async function latestReleaseEvidence(agentDefinitionId: string) {
-  const [evaluations, rollouts] = await Promise.all([
-    sqlQuery<TLatestEvaluationRow>(
-      `SELECT DISTINCT ON (version) id, version, status, agreed, disagreed, baseline FROM evaluations
-       WHERE agent_definition_id = $1::uuid ORDER BY version, created_at DESC`,
-      [agentDefinitionId],
-      "agent-latest-evaluations",
-    ),
-    sqlQuery<{ version: number; status: string }>(
-      `SELECT DISTINCT ON (version) version, status FROM rollouts WHERE agent_definition_id = $1::uuid ORDER BY version, started_at DESC`,
-      [agentDefinitionId],
-      "agent-latest-rollouts",
-    ),
-  ]);
-  return { evaluations: new Map(evaluations.map((row) => [row.version, row])), rollouts: new Map(rollouts.map((row) => [row.version, row])) };
 }
 
 export async function getAgent(principal: TPrincipal, name: string) {
@@ -154,35 +133,7 @@ export async function getAgent(principal: TPrincipal, name: string) {
   const actors = await resolveActors(principal.organizationId, versions.flatMap((version) => [version.createdBy, version.activatedBy]));
   return {
     agent: serializeAgent(definition),
-    versions: versions.map((version) => {
-      const evaluation = evidence.evaluations.get(version.version);
-      const rollout = evidence.rollouts.get(version.version);
-      const judged = evaluation ? evaluation.agreed + evaluation.disagreed : 0;
-      return {
-        version: version.version,
-        active: version.version === definition.activeVersion,
-        created_at: iso(version.createdAt),
-        created_by: version.createdBy,
-        copied_from: copiedFrom(version.copiedFromTestVersion),
-        created_by_actor: actorOf(actors, version.createdBy),
-        activated_at: isoOrNull(version.activatedAt),
-        activated_by: version.activatedBy,
-        activated_by_actor: version.activatedBy ? actorOf(actors, version.activatedBy) : null,
-        forced: version.forced,
-        latest_evaluation: evaluation
-          ? {
-              id: evaluation.id,
-              status: evaluation.status,
-              agreement_rate: judged === 0 ? null : evaluation.agreed / judged,
-              gate: gateOf(
-                { status: evaluation.status, agreed: evaluation.agreed, disagreed: evaluation.disagreed, baselineAgreementRate: evaluation.baseline?.agreement_rate ?? null },
-                releaseOf(version.release),
-              ),
-            }
-          : null,
-        latest_rollout: rollout ? { status: rollout.status } : null,
-      };
-    }),
+    versions: versionSummaries(versions, definition.activeVersion, evidence, actors),
   };
 }
 
@@ -264,6 +215,29 @@ export async function createAgent(principal: TPrincipal, request: TCreateAgentRe
     }
     throw error;
   }
+}
+
+type TReleaseAction = "evaluate" | "roll out";
+
+/** A release action on a built-in: 400 naming the rule (built-ins are code, not stored versions). */
+export function refuseBuiltInRelease(name: string, action: TReleaseAction): void {
+  if (!isBuiltInAgentType(name)) return;
+  const message = `${name} is a built-in agent: built-ins are code, not versions to ${action}; ${action} your own agents (POST /v1/agents)`;
+  throw validationError(message, [{ path: "name", message: "built-ins are code" }]);
+}
+
+/**
+ * The tenant's own agent (archived included) for a release action (evaluate, roll out): a
+ * built-in's name is 400 (built-ins are code: they have no stored versions), another
+ * organization's or mode's agent, or a name no agent can have, 404.
+ */
+export async function findCustomAgent(principal: TPrincipal, name: string, action: TReleaseAction): Promise<TDefinitionWithActive> {
+  refuseBuiltInRelease(name, action);
+  // No agent has any other name; checked before the database sees it.
+  if (!AGENT_NAME_PATTERN.test(name)) throw notFound("Agent");
+  const definition = await findDefinition(tenantScope(principal), name);
+  if (!definition) throw notFound("Agent");
+  return definition;
 }
 
 /** Runs `change` on the tenant's (non-archived) custom agent, locked for the transaction. */

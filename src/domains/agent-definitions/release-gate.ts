@@ -26,7 +26,17 @@ export type TGateEvidence = {
   baselineAgreementRate: number | null;
 };
 
-const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+/** A share, null without a whole: the agreement and review rates of evaluations, rollouts and the quality report. */
+export const rateOf = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
+
+/** A rate as people read it: 0.9 is "90%". */
+export const percentText = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+
+/**
+ * Whether an agreement reaches a bar computed in doubles: within 1e-9 counts as reaching it
+ * (0.92 − 0.02 is 0.9000000000000001). The gate and the rollout guard compare alike.
+ */
+export const reaches = (agreement: number, bar: number) => agreement >= bar - 1e-9;
 
 /**
  * An evaluation passes when it completed, has at least `min_cases` judged cases (agreed +
@@ -38,12 +48,12 @@ export function gateOf(evidence: TGateEvidence, release: TRelease): TGate {
   if (evidence.status !== "completed") reasons.push(`the evaluation is ${evidence.status}, not completed`);
   const judged = evidence.agreed + evidence.disagreed;
   if (judged < release.min_cases) reasons.push(`${judged} judged cases, fewer than release.min_cases (${release.min_cases})`);
-  const agreement = judged === 0 ? null : evidence.agreed / judged;
+  const agreement = rateOf(evidence.agreed, judged);
   if (evidence.baselineAgreementRate !== null) {
     const bar = evidence.baselineAgreementRate - release.max_regression;
-    if (agreement === null || agreement < bar - 1e-9) {
+    if (agreement === null || !reaches(agreement, bar)) {
       reasons.push(
-        `agreement ${agreement === null ? "unknown" : percent(agreement)} is below the baseline's ${percent(evidence.baselineAgreementRate)} less release.max_regression (${percent(release.max_regression)})`,
+        `agreement ${agreement === null ? "unknown" : percentText(agreement)} is below the baseline's ${percentText(evidence.baselineAgreementRate)} less release.max_regression (${percentText(release.max_regression)})`,
       );
     }
   }

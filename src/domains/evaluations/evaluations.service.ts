@@ -9,13 +9,13 @@ import { modelSettings } from "../../foundation/env.ts";
 import { conflict, notFound, validationError } from "../../foundation/errors.ts";
 import type { TPagination } from "../../foundation/pagination.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import { AGENT_NAME_PATTERN, isBuiltInAgentType } from "../agents/agent-types.ts";
 import { modelNotAllowedProblem } from "../agents/model-allow-list.ts";
-import { findDefinition, findVersion } from "../agent-definitions/agent-statements.ts";
-import { gateOf, releaseOf } from "../agent-definitions/release-gate.ts";
+import { findVersion } from "../agent-definitions/agent-statements.ts";
+import { findCustomAgent } from "../agent-definitions/agent-definitions.service.ts";
+import { gateOf, rateOf as rate, releaseOf } from "../agent-definitions/release-gate.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
-import { DEFAULT_PERIOD_DAYS } from "../quality/quality.schemas.ts";
+import { BANDS, EDGES, period } from "../quality/quality.service.ts";
 import { chargeEvaluation, evaluationCost } from "../usage/credits.ts";
 import { announceWorkQueued, enqueueWork } from "../work-queue/enqueue.ts";
 import { evaluateCaseWork } from "./evaluation-work.ts";
@@ -26,38 +26,12 @@ import {
   type TStartEvaluationRequest,
 } from "./evaluations.schemas.ts";
 
-const BANDS = 10;
-/** The band edges 0.1 … 1.0 as the doubles a threshold is, as the quality report bands. */
-const EDGES = Array.from({ length: BANDS }, (_, index) => (index + 1) / BANDS);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 
 /** The stored baseline: people's decisions on the cases whose runs ran the baseline version. */
 type TStoredBaseline = { version: number; agreement_rate: number | null; review_rate: number | null; runs: number; judgements: number };
 
-function period(request: { from?: string; to?: string }) {
-  const to = request.to ? new Date(request.to) : new Date();
-  const from = request.from ? new Date(request.from) : new Date(to.getTime() - DEFAULT_PERIOD_DAYS * 86_400_000);
-  if (from >= to) throw validationError("from must be before to", [{ path: "from", message: "must be before to" }]);
-  return { from, to };
-}
-
-/**
- * The tenant's custom agent by name: a built-in's name is 400 (built-ins are code: they have
- * no versions to evaluate); another organization's or mode's agent is not found.
- */
-async function customAgent(principal: TPrincipal, name: string) {
-  if (isBuiltInAgentType(name)) {
-    const message = `${name} is a built-in agent: built-ins are code, not versions to evaluate; evaluations are for your own agents (POST /v1/agents)`;
-    throw validationError(message, [{ path: "name", message }]);
-  }
-  // No agent has any other name; checked before the database sees it.
-  if (!AGENT_NAME_PATTERN.test(name)) throw notFound("Agent");
-  const definition = await findDefinition(tenantScope(principal), name);
-  if (!definition) throw notFound("Agent");
-  return definition;
-}
+const customAgent = (principal: TPrincipal, name: string) => findCustomAgent(principal, name, "evaluate");
 
 /** The cases an evaluation would replay, and the version it evaluates (checked it can run). */
 async function plan(principal: TPrincipal, request: TStartEvaluationRequest) {

@@ -5,6 +5,7 @@ import { db } from "../../foundation/db/client.ts";
 import { notFound, validationError } from "../../foundation/errors.ts";
 import { AGENT_NAME_PATTERN, isBuiltInAgentType } from "../agents/agent-types.ts";
 import { findDefinition, findVersion } from "../agent-definitions/agent-statements.ts";
+import { rateOf as rate } from "../agent-definitions/release-gate.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { tenantScope } from "../auth/tenant.ts";
 import {
@@ -20,9 +21,10 @@ import {
 } from "./quality.schemas.ts";
 import { correctionsChunk, findRunningRolloutOf, qualityBands, rolloutArmStats, type TBandRow } from "./quality-statements.ts";
 
-const BANDS = 10;
+/** Confidence bands 0.1 wide, of the report and of evaluations (src/domains/evaluations). */
+export const BANDS = 10;
 /** The band edges 0.1 … 1.0 as the doubles a threshold is (3 / 10 === 0.3). */
-const EDGES = Array.from({ length: BANDS }, (_, index) => (index + 1) / BANDS);
+export const EDGES = Array.from({ length: BANDS }, (_, index) => (index + 1) / BANDS);
 /** Rows per statement of the corrections export. */
 export const CORRECTIONS_CHUNK_ROWS = 500;
 
@@ -30,7 +32,8 @@ const AGREED: ReadonlySet<TQualityDecision> = new Set(["approved", "spot_correct
 
 type TPeriod = { from: Date; to: Date };
 
-function period(query: { from?: string; to?: string }): TPeriod {
+/** [from, to) of a report, an export or an evaluation: default the last DEFAULT_PERIOD_DAYS, from before to. */
+export function period(query: { from?: string; to?: string }): TPeriod {
   const to = query.to ? new Date(query.to) : new Date();
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_PERIOD_DAYS * 86_400_000);
   if (Number.isNaN(to.getTime())) throw validationError("to is not a valid date", [{ path: "to", message: "not a valid date" }]);
@@ -67,7 +70,6 @@ async function resolveAgent(principal: TPrincipal, name: string, version: number
   return { name, version: version ?? definition.activeVersion, threshold: typeof own === "number" ? own : organization.triageThreshold };
 }
 
-const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 
 type TBandTotals = { runs: number; judged: number; agreed: number };
 

@@ -6,14 +6,10 @@
 // roll it back once. The announcement is src/domains/webhooks/rollout-rolled-back.ts.
 import { z } from "zod";
 import { db } from "../../foundation/db/client.ts";
+import { percentText, reaches } from "../agent-definitions/release-gate.ts";
 import { armStatsIn, endRollout, lockRunningRollout } from "./rollout-statements.ts";
 
 export const ZGuardRolloutPayload = z.object({ rolloutId: z.uuid() });
-
-/** Within this of min_agreement counts as reaching it (0.92 − 0.02 is 0.9000000000000001 in doubles). */
-const EPSILON = 1e-9;
-
-const percent = (value: number) => `${Math.round(value * 1000) / 10}%`;
 
 /** Checks the guard; answers whether this check rolled the rollout back. */
 export async function guardRollout(rolloutId: string): Promise<boolean> {
@@ -23,8 +19,8 @@ export async function guardRollout(rolloutId: string): Promise<boolean> {
     const { candidate } = await armStatsIn(tx, rolloutId);
     if (candidate.judged < rollout.min_judged) return false;
     const agreement = candidate.agreed / candidate.judged;
-    if (agreement >= rollout.min_agreement - EPSILON) return false;
-    const reason = `agreement ${percent(agreement)} over ${candidate.judged} judged runs of version ${rollout.version} is below min_agreement ${percent(rollout.min_agreement)}`;
+    if (reaches(agreement, rollout.min_agreement)) return false;
+    const reason = `agreement ${percentText(agreement)} over ${candidate.judged} judged runs of version ${rollout.version} is below min_agreement ${percentText(rollout.min_agreement)}`;
     const ended = await endRollout(tx, rolloutId, { status: "rolled_back", by: "guard", reason, judged: candidate.judged, agreed: candidate.agreed });
     return ended !== null;
   });

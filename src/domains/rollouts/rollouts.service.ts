@@ -7,11 +7,10 @@ import { AppError, conflict, notFound, validationError } from "../../foundation/
 import { iso, isoOrNull } from "../../foundation/schemas.ts";
 import { db } from "../../foundation/db/client.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
-import { AGENT_NAME_PATTERN, isBuiltInAgentType } from "../agents/agent-types.ts";
 import { modelNotAllowedProblem } from "../agents/model-allow-list.ts";
-import { findDefinition, findVersion, lockDefinition } from "../agent-definitions/agent-statements.ts";
-import { activateWithGate, changeAgent } from "../agent-definitions/agent-definitions.service.ts";
-import { releaseOf, versionGate } from "../agent-definitions/release-gate.ts";
+import { findVersion, lockDefinition } from "../agent-definitions/agent-statements.ts";
+import { activateWithGate, changeAgent, findCustomAgent, refuseBuiltInRelease } from "../agent-definitions/agent-definitions.service.ts";
+import { rateOf, releaseOf, versionGate } from "../agent-definitions/release-gate.ts";
 import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { rolloutArmStats } from "../quality/quality-statements.ts";
@@ -25,23 +24,7 @@ import {
   type TStartRolloutRequest,
 } from "./rollouts.schemas.ts";
 
-/** Built-ins are code: they have no stored versions to roll out (400, naming the rule). */
-function refuseBuiltIn(name: string): void {
-  if (!isBuiltInAgentType(name)) return;
-  const message = `${name} is a built-in agent: built-ins are code, so they have no versions to roll out (define a custom agent)`;
-  throw validationError(message, [{ path: "name", message: "built-ins are code" }]);
-}
-
-/** The tenant's custom agent (archived included), else 404 (another organization's or mode's agent too). */
-async function definitionOf(principal: TPrincipal, name: string) {
-  refuseBuiltIn(name);
-  if (!AGENT_NAME_PATTERN.test(name)) throw notFound("Agent");
-  const definition = await findDefinition(tenantScope(principal), name);
-  if (!definition) throw notFound("Agent");
-  return definition;
-}
-
-const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+const definitionOf = (principal: TPrincipal, name: string) => findCustomAgent(principal, name, "roll out");
 
 /**
  * The default bar: the active version's agreement in the quality report over its default
@@ -112,7 +95,7 @@ export async function getRollout(principal: TPrincipal, name: string): Promise<{
 }
 
 export async function promoteRollout(principal: TPrincipal, name: string, force: boolean | undefined): Promise<{ rollout: TRollout }> {
-  refuseBuiltIn(name);
+  refuseBuiltInRelease(name, "roll out");
   let ended: TRolloutRow | null = null;
   // The definition's lock, then the rollout's: the candidate becomes active (its release gate
   // applies; force overrides it and is recorded on the version) and the rollout ends, together.
@@ -161,8 +144,8 @@ async function serializeRollout(rollout: TRolloutRow, candidateRelease: unknown)
     runs: arms.candidate.runs,
     judged: arms.candidate.judged,
     agreed: arms.candidate.agreed,
-    agreement_rate: rate(arms.candidate.agreed, arms.candidate.judged),
-    baseline: { runs: arms.baseline.runs, judged: arms.baseline.judged, agreement_rate: rate(arms.baseline.agreed, arms.baseline.judged) },
+    agreement_rate: rateOf(arms.candidate.agreed, arms.candidate.judged),
+    baseline: { runs: arms.baseline.runs, judged: arms.baseline.judged, agreement_rate: rateOf(arms.baseline.agreed, arms.baseline.judged) },
     gate,
     started_at: iso(rollout.started_at),
     ended_at: isoOrNull(rollout.ended_at),
