@@ -24,6 +24,23 @@ export const ZDeliveryTarget = z.object({
 });
 export type TDeliveryTarget = z.infer<typeof ZDeliveryTarget>;
 
+/** What every delivery of one event shares, whatever its destination. */
+type TEventContent = Omit<TDeliveryTarget, "deliveryKey" | "webhookId" | "url">;
+
+/** One delivery of the event per webhook, keyed by event and webhook: a repeated request is a no-op. */
+export function webhookTargets(content: TEventContent, webhooks: readonly { id: string; url: string }[]): TDeliveryTarget[] {
+  return webhooks.map((webhook) => ({ ...content, deliveryKey: `${content.eventId}:${webhook.id}`, webhookId: webhook.id, url: webhook.url }));
+}
+
+/** The deliveries of an event to the active webhooks of its organization and mode that list it. */
+export async function subscribedWebhookTargets(content: TEventContent): Promise<TDeliveryTarget[]> {
+  const webhooks = await db().webhook.findMany({
+    where: { organizationId: content.organizationId, livemode: content.livemode, isActive: true, events: { has: content.event } },
+    select: { id: true, url: true },
+  });
+  return webhookTargets(content, webhooks);
+}
+
 /** A run event's id and bytes, the same for every destination and every attempt (resends included). */
 export function runEventContent(
   run: Parameters<typeof runEventBody>[0]["run"] & { id: string; completedAt: Date | null; updatedAt: Date; reviewRound: number },
@@ -47,11 +64,7 @@ export async function planRunEventDeliveries(
   const { eventId, body } = runEventContent(run, event, triageItemId, reviewRound ?? run.reviewRound);
   const base = { eventId, event, runId: run.id, organizationId: run.organizationId, livemode: run.livemode, body };
 
-  const webhooks = await db().webhook.findMany({
-    where: { organizationId: run.organizationId, livemode: run.livemode, isActive: true, events: { has: event } },
-    select: { id: true, url: true },
-  });
-  const targets: TDeliveryTarget[] = webhooks.map((webhook) => ({ ...base, deliveryKey: `${eventId}:${webhook.id}`, webhookId: webhook.id, url: webhook.url }));
+  const targets = await subscribedWebhookTargets(base);
   if (run.webhookUrl) targets.push({ ...base, deliveryKey: `${eventId}:run`, webhookId: null, url: run.webhookUrl });
   if (run.batchJob?.webhookUrl) targets.push({ ...base, deliveryKey: `${eventId}:batch`, webhookId: null, url: run.batchJob.webhookUrl });
   return targets;

@@ -6,8 +6,8 @@
 // built from the rollout row alone (its end and the counts recorded with it), so a resend
 // sends the same bytes.
 import { createHash } from "node:crypto";
-import { db, sqlQuery } from "../../foundation/db/client.ts";
-import type { TDeliveryTarget } from "./delivery-plan.ts";
+import { sqlQuery } from "../../foundation/db/client.ts";
+import { subscribedWebhookTargets, type TDeliveryTarget } from "./delivery-plan.ts";
 import { ROLLOUT_ROLLED_BACK_EVENT } from "./webhook-events.ts";
 
 /** Stable per rollout: every attempt, retry and resend carries the same id. */
@@ -65,22 +65,8 @@ async function findUnannounced(rolloutId: string): Promise<TRolledBackRollout | 
 export async function planRolloutRolledBackDeliveries(rolloutId: string): Promise<TDeliveryTarget[]> {
   const rollout = await findUnannounced(rolloutId);
   if (!rollout) return [];
-  const webhooks = await db().webhook.findMany({
-    where: { organizationId: rollout.organizationId, livemode: rollout.livemode, isActive: true, events: { has: ROLLOUT_ROLLED_BACK_EVENT } },
-    select: { id: true, url: true },
-  });
   const { eventId, body } = rolloutRolledBackBody(rollout);
-  return webhooks.map((webhook) => ({
-    deliveryKey: `${eventId}:${webhook.id}`,
-    eventId,
-    event: ROLLOUT_ROLLED_BACK_EVENT,
-    runId: null,
-    organizationId: rollout.organizationId,
-    livemode: rollout.livemode,
-    webhookId: webhook.id,
-    url: webhook.url,
-    body,
-  }));
+  return subscribedWebhookTargets({ eventId, event: ROLLOUT_ROLLED_BACK_EVENT, runId: null, organizationId: rollout.organizationId, livemode: rollout.livemode, body });
 }
 
 /** Marks the rollout announced (once: one conditional UPDATE); answers whether this call did. */

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { db, sqlQuery } from "../../foundation/db/client.ts";
 import { activeClaim } from "../runs/serializers.ts";
-import type { TDeliveryTarget } from "./delivery-plan.ts";
+import { webhookTargets, type TDeliveryTarget } from "./delivery-plan.ts";
 import { TRIAGE_OVERDUE_EVENT } from "./webhook-events.ts";
 
 /** Stable per item: every instance and every sweep derive the same id, and receivers de-duplicate by it. */
@@ -93,19 +93,8 @@ export async function planTriageOverdueDeliveries(items: TOverdueItem[]): Promis
   });
   return items.filter((item) => (item.kind ?? "review") === "review").flatMap((item) => {
     const { eventId, body } = triageOverdueBody(item);
-    return webhooks
-      .filter((webhook) => webhook.organizationId === item.organizationId && webhook.livemode === item.livemode)
-      .map((webhook) => ({
-        deliveryKey: `${eventId}:${webhook.id}`,
-        eventId,
-        event: TRIAGE_OVERDUE_EVENT,
-        runId: item.runId,
-        organizationId: item.organizationId,
-        livemode: item.livemode,
-        webhookId: webhook.id,
-        url: webhook.url,
-        body,
-      }));
+    const subscribed = webhooks.filter((webhook) => webhook.organizationId === item.organizationId && webhook.livemode === item.livemode);
+    return webhookTargets({ eventId, event: TRIAGE_OVERDUE_EVENT, runId: item.runId, organizationId: item.organizationId, livemode: item.livemode, body }, subscribed);
   });
 }
 
