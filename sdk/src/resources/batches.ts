@@ -1,6 +1,6 @@
 // Batches: one agent type over up to 500 rows. create is idempotent like runs.create.
-import { WaitTimeoutError } from "../errors.js";
-import { anySignal, segment, sleep, type HttpClient, type RequestOptions } from "../http.js";
+import { segment, type HttpClient, type RequestOptions } from "../http.js";
+import { pollUntil } from "../poll.js";
 import { PagedList } from "../paging.js";
 import type {
   BatchJob,
@@ -70,22 +70,11 @@ export class Batches {
 
   /** Polls the job's counts (no rows) until it is completed or cancelled; resolves with the job. */
   async wait(id: string, options: BatchWaitOptions = {}): Promise<BatchJob> {
-    const timeoutMs = options.timeoutMs ?? 1_800_000;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new WaitTimeoutError(`Batch ${id} did not finish within ${timeoutMs} ms`)), timeoutMs);
-    const combined = anySignal([options.signal, timeout.signal]);
-    try {
-      for (;;) {
-        const { job } = await this.get(id, { rows_limit: 0 }, { signal: combined.signal });
-        if (FINISHED_BATCH_STATUSES.includes(job.status)) return job;
-        await sleep(options.pollIntervalMs ?? 2_000, combined.signal);
-      }
-    } catch (error) {
-      if (timeout.signal.aborted && !options.signal?.aborted) throw timeout.signal.reason;
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      combined.dispose();
-    }
+    return pollUntil(
+      async (signal) => (await this.get(id, { rows_limit: 0 }, { signal })).job,
+      (job) => FINISHED_BATCH_STATUSES.includes(job.status),
+      options,
+      `Batch ${id}`,
+    );
   }
 }

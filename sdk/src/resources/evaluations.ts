@@ -1,8 +1,8 @@
 // Evaluations of a custom agent's version (docs/api-conventions.md, "Evaluations"): the
 // agent's judged runs replayed through the version and compared with what people decided.
 // Reached as `aw.agents.evaluations`.
-import { WaitTimeoutError } from "../errors.js";
-import { anySignal, segment, sleep, type HttpClient, type RequestOptions } from "../http.js";
+import { segment, type HttpClient, type RequestOptions } from "../http.js";
+import { pollUntil } from "../poll.js";
 import { PagedList } from "../paging.js";
 import type {
   Evaluation,
@@ -80,22 +80,11 @@ export class Evaluations {
 
   /** Polls `get` until the evaluation is completed, failed or cancelled; resolves with the evaluation. */
   async wait(name: string, id: string, options: EvaluationWaitOptions = {}): Promise<Evaluation> {
-    const timeoutMs = options.timeoutMs ?? 1_800_000;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new WaitTimeoutError(`Evaluation ${id} did not finish within ${timeoutMs} ms`)), timeoutMs);
-    const combined = anySignal([options.signal, timeout.signal]);
-    try {
-      for (;;) {
-        const { evaluation } = await this.get(name, id, { signal: combined.signal });
-        if (FINISHED_EVALUATION_STATUSES.includes(evaluation.status)) return evaluation;
-        await sleep(options.pollIntervalMs ?? 2_000, combined.signal);
-      }
-    } catch (error) {
-      if (timeout.signal.aborted && !options.signal?.aborted) throw timeout.signal.reason;
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      combined.dispose();
-    }
+    return pollUntil(
+      async (signal) => (await this.get(name, id, { signal })).evaluation,
+      (evaluation) => FINISHED_EVALUATION_STATUSES.includes(evaluation.status),
+      options,
+      `Evaluation ${id}`,
+    );
   }
 }
