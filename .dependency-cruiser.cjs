@@ -14,11 +14,17 @@ const DOMAINS_BELOW = {
   usage: ["agents", "auth"],
   "agent-definitions": ["agents", "auth"],
   runs: ["agents", "agent-definitions", "auth", "usage", "work-queue"],
-  triage: ["runs", "auth", "reviews", "work-queue"],
+  triage: ["runs", "auth", "reviews", "review-routes", "work-queue"],
+  // Review messages (email, chat) with their signed links, escalation steps and the log.
+  "review-reach": ["runs", "auth", "agents", "agent-definitions", "review-routes", "work-queue"],
+  // Decisions through a signed link: the review page's item and the same decisions as the API.
+  "review-links": ["runs", "auth", "agents", "reviews", "triage", "review-routes", "review-reach", "work-queue"],
   batches: ["runs", "auth", "usage", "agents", "agent-definitions", "work-queue"],
   webhooks: ["runs", "auth", "work-queue"],
-  // Claims and review rounds: what a decision on a triage item may do, below the triage service.
-  reviews: ["runs", "auth", "agents", "work-queue"],
+  // Where review items reach people: routes per agent type (recipients, escalation, quorum).
+  "review-routes": ["agents", "agent-definitions", "auth"],
+  // Claims, review rounds and approvals: what a decision on a triage item may do, below the triage service.
+  reviews: ["runs", "auth", "agents", "review-routes", "work-queue"],
   // The quality report and the corrections export: reads over runs and their triage items.
   quality: ["runs", "agent-definitions", "agents", "auth", "triage"],
   // Releases: a version replayed over judged runs, and canaries guarded by people's decisions.

@@ -40,6 +40,20 @@ const ZEnvSchema = z.object({
   // After a secret rotation, deliveries are signed with the old secret too for this long.
   WEBHOOK_SECRET_ROTATION_OVERLAP_HOURS: z.coerce.number().min(0).default(24),
   AGENT_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  // Review messages by email (docs/api-conventions.md, "Review routes"): the operator's SMTP
+  // server (smtp://user:pass@host:587, smtps://…) and the From address. Without SMTP_URL an
+  // email recipient is refused (400).
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_FROM: z.string().min(3).max(320).default("Agent Workforce <reviews@localhost>"),
+  // How long one minute of an escalation step's after_minutes lasts (tests shorten it).
+  ESCALATION_MINUTE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
+  // A signed decision link expires this long after its item opened (or when it is decided).
+  REVIEW_LINK_TTL_HOURS: z.coerce.number().min(0.001).max(24 * 90).default(168),
+  // The backoff between attempts of one review message (email or chat), as the webhook schedule.
+  REVIEW_MESSAGE_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*\s*$/, "must be a comma-separated list of durations like 5s,30s,2m")
+    .default("10s,1m,5m,30m,2h"),
   // How many times a reviewer may send one run back with feedback (an agent version's review.max_rounds overrides).
   REVIEW_MAX_ROUNDS: z.coerce.number().int().min(0).max(100).default(5),
   // A model server speaking OpenAI's Chat Completions (OpenAI, vLLM, Ollama, llama.cpp,

@@ -43,6 +43,11 @@ export const ERROR_TABLE = {
   },
   headers_too_large: { status: 431, meaning: "the request headers are larger than the server accepts", details: {} },
   internal_error: { status: 500, meaning: "an unexpected error; the body carries the request id", details: { request_id: z.string() } },
+  message_not_delivered: {
+    status: 502,
+    meaning: "a test review message was refused by the mail server or the chat webhook (or could not reach it); `reason` says what answered",
+    details: { reason: z.string() },
+  },
   service_unavailable: { status: 503, meaning: "a service this request needs is unavailable; retry later", details: {} },
 } as const satisfies Record<string, { status: number; error?: string; meaning: string; details: z.ZodRawShape }>;
 

@@ -41,6 +41,10 @@ function titleOf(step: TRunStep): string {
       return "Sent to a person";
     case "review":
       return `Review: ${step.detail.decision} by ${step.detail.resolved_by_actor?.name ?? step.detail.resolved_by_name ?? step.detail.resolved_by ?? "someone"}`;
+    case "notification":
+      return `${step.detail.kind === "escalated" ? "Escalated" : "Notified"} by ${step.detail.channel}: ${step.detail.recipient} (${step.detail.delivery.replace("_", " ")})`;
+    case "approval":
+      return `Approved by ${step.detail.by_actor?.name ?? step.detail.by} (1 of ${step.detail.required} needed)`;
   }
 }
 

@@ -11,7 +11,7 @@ import { describeBulkTotal, summarizeSelection } from "./format";
 import type { TTriageItem } from "./types";
 import { runDetached } from "../lib/detached";
 
-type TResult = { id: string; status: "approved" | "rejected" | "error"; error?: { type: string; message: string } };
+type TResult = { id: string; status: "approved" | "rejected" | "pending" | "error"; error?: { type: string; message: string } };
 
 export function BulkApproveDialog({
   open,

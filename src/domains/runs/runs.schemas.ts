@@ -93,6 +93,21 @@ export const REJECT_REASON_CODES = ["incorrect_output", "incomplete_input", "dup
 export type TRejectReasonCode = (typeof REJECT_REASON_CODES)[number];
 export const ZRejectReasonCode = z.enum(REJECT_REASON_CODES, { error: `reason_code must be one of ${REJECT_REASON_CODES.join(", ")}` });
 
+/** One approval of an item that needs several (docs/api-conventions.md, "Two approvers"). */
+export const ZApprovalGiven = z.object({
+  by: z.string().meta({ description: "Who approved: an actor id as in resolved_by (`member:<id>`, `api_key:<id>`, `link:<id>`)." }),
+  by_actor: ZActor.nullable().optional(),
+  at: z.string(),
+  output_edited: z.boolean().meta({ description: "This approver changed the proposal; every later approver saw their edit." }),
+});
+
+export const ZApprovalsState = z
+  .object({
+    required: z.number().int().meta({ description: "Distinct people who must approve; 1 unless the item's review route asks for more." }),
+    given: z.array(ZApprovalGiven),
+  })
+  .meta({ description: "Approvals so far. The item stays pending until `required` distinct people approved; one rejection or request for changes decides at once." });
+
 export const ZTriageItem = z.object({
   id: z.uuid(),
   run_id: z.uuid(),
@@ -133,6 +148,8 @@ export const ZTriageItem = z.object({
   confidence_score: z.number().nullable().optional().meta({
     description: "The agent's confidence in this round's proposal, recorded when the item was opened (the run's confidence_score is its last round's); null for an earlier round migrated without one.",
   }),
+  // Addition (docs/api-conventions.md, "Two approvers").
+  approvals: ZApprovalsState.optional(),
 });
 
 /** Longest `q` a run search takes: a number or a phrase, not a document. */
@@ -269,6 +286,33 @@ export const ZReviewStep = ZStepTimes.extend({
   }),
 });
 
-export const ZRunStep = z.discriminatedUnion("type", [ZModelCallStep, ZToolCallStep, ZAgentStep, ZTriageStep, ZReviewStep]);
+/** A review message about one of the run's items (docs/api-conventions.md, "Review routes"). */
+export const ZNotificationStep = ZStepTimes.extend({
+  type: z.literal("notification"),
+  detail: z.object({
+    triage_item_id: z.uuid(),
+    kind: z.enum(["opened", "escalated"]),
+    channel: z.enum(["email", "chat"]),
+    recipient: z.string().meta({ description: "The address, or the chat webhook URL masked." }),
+    delivery: z.enum(["queued", "sent", "retrying", "gave_up"]),
+    attempts: z.number().int(),
+    round: ZStepRound,
+  }),
+});
+
+/** One approval of an item that needs several, before the item is decided. */
+export const ZApprovalStep = ZStepTimes.extend({
+  type: z.literal("approval"),
+  detail: z.object({
+    triage_item_id: z.uuid(),
+    by: z.string(),
+    by_actor: ZActor.nullable().optional(),
+    output_edited: z.boolean(),
+    required: z.number().int(),
+    round: ZStepRound,
+  }),
+});
+
+export const ZRunStep = z.discriminatedUnion("type", [ZModelCallStep, ZToolCallStep, ZAgentStep, ZTriageStep, ZReviewStep, ZNotificationStep, ZApprovalStep]);
 export type TRunStep = z.infer<typeof ZRunStep>;
 export const ZListRunStepsResponse = z.object({ data: z.array(ZRunStep) });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZActor } from "../auth/actors.schemas.ts";
 import { ZPageInfo, ZPaginationQuery } from "../../foundation/pagination.ts";
 import { ZJsonObject, ZJsonObjectOutput, ZUuid } from "../../foundation/schemas.ts";
-import { ZRejectReasonCode, ZTriageItem } from "../runs/runs.schemas.ts";
+import { ZApprovalsState, ZRejectReasonCode, ZTriageItem } from "../runs/runs.schemas.ts";
 
 export const ZTriageListItem = ZTriageItem.extend({
   agent_runs: z.object({
@@ -118,7 +118,7 @@ export const ZBulkDecisionResponse = z.object({
   results: z.array(
     z.object({
       id: z.string(),
-      status: z.enum(["approved", "rejected", "error"]),
+      status: z.enum(["approved", "rejected", "pending", "error"]).meta({ description: "`pending`: an approval was added and the item needs more (\"Two approvers\")." }),
       error: z.object({ type: z.string(), message: z.string() }).optional(),
     }),
   ),
@@ -127,15 +127,18 @@ export const ZBulkDecisionResponse = z.object({
 export const ZResolveTriageResponse = z.object({
   data: z.object({
     id: z.uuid(),
-    status: z.enum(["approved", "rejected"]),
-    resolved_at: z.string(),
+    status: z.enum(["approved", "rejected", "pending"]).meta({
+      description: "`pending` only for an item whose review route requires more approvals than it has now (docs/api-conventions.md, \"Two approvers\"); then resolved_at and resolved_by are null and `approvals` says who approved.",
+    }),
+    resolved_at: z.string().nullable(),
     resolution_note: z.string().nullable(),
-    resolved_by: z.string(),
+    resolved_by: z.string().nullable(),
     run_id: z.uuid(),
     resolved_by_name: z.string().nullable().optional(),
     resolved_by_actor: ZActor.optional(),
     output_edited: z.boolean().optional(),
     reason_code: ZRejectReasonCode.nullable().optional(),
+    approvals: ZApprovalsState.optional(),
   }),
 });
 

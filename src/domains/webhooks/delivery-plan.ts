@@ -4,9 +4,9 @@ import { z } from "zod";
 import { db } from "../../foundation/db/client.ts";
 import type { TRunEventName } from "../runs/run-events.ts";
 import { runEventBody, runEventId } from "./run-event-payload.ts";
-import { decryptSecret, encryptSecret, generateWebhookSecret } from "./secret-box.ts";
+import { decryptSecret, encryptSecret } from "../../foundation/secret-box.ts";
 import { ZWebhookEventName } from "./webhook-events.ts";
-import { signingSecrets } from "./webhook-secrets.ts";
+import { generateWebhookSecret, signingSecrets } from "./webhook-secrets.ts";
 
 /** One event to one destination, with the exact bytes every attempt sends. */
 export const ZDeliveryTarget = z.object({

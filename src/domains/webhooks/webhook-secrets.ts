@@ -1,7 +1,13 @@
 // The secrets a webhook's deliveries are signed with: the current one and, for a while
 // after a rotation, the one it replaced (receivers roll to the new one without losing events).
+import { randomBytes } from "node:crypto";
 import { env } from "../../foundation/env.ts";
-import { decryptSecret } from "./secret-box.ts";
+import { decryptSecret } from "../../foundation/secret-box.ts";
+
+/** A new signing secret: "whsec_" and 32 random bytes, base64. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64")}`;
+}
 
 export type TStoredSecrets = {
   secretEncrypted: string;

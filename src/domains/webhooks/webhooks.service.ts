@@ -12,8 +12,8 @@ import { readPage, type TPagination } from "../../foundation/pagination.ts";
 import { iso, isoOrNull } from "../../foundation/schemas.ts";
 import { deliverAndRecord } from "./delivery-attempt.ts";
 import { testEventBody } from "./run-event-payload.ts";
-import { encryptSecret, generateWebhookSecret } from "./secret-box.ts";
-import { rotationOverlapEnds, signingSecrets, WITH_SECRETS } from "./webhook-secrets.ts";
+import { encryptSecret } from "../../foundation/secret-box.ts";
+import { generateWebhookSecret, rotationOverlapEnds, signingSecrets, WITH_SECRETS } from "./webhook-secrets.ts";
 import { assertDeliverableUrl } from "../../foundation/ssrf-guard.ts";
 import type { TWebhookEventName as TWebhookEvent } from "./webhook-events.ts";
 

@@ -16,6 +16,10 @@ export const JOB_SPECS = {
   "evaluate-case": { retries: 3, event: "app/evaluation.case-requested", concurrencyLimit: 10 },
   // A decision on a canary's candidate run: check the rollout's guard (src/jobs/functions/guard-rollout.ts).
   "guard-rollout": { retries: 3, event: "app/rollout.decided", concurrencyLimit: null },
+  // A triage item opened: tell its route's recipients, then each escalation step at its time (src/jobs/functions/reach-reviewers.ts).
+  "reach-reviewers": { retries: 3, event: "app/triage.reviewers-requested", concurrencyLimit: null },
+  // One review message (email or chat) with its own retry schedule (src/jobs/functions/send-review-message.ts).
+  "send-review-message": { retries: 3, event: "app/review-message.requested", concurrencyLimit: null },
 } as const satisfies Record<string, { retries: number; event: `app/${string}`; concurrencyLimit: number | null }>;
 
 export type TJobName = keyof typeof JOB_SPECS;

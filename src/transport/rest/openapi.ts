@@ -53,6 +53,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   agents: "The built-in agents and the organization's own, their versions and their quality.",
   evaluations: "A version of an agent replayed over the runs people already judged, compared with their decisions, and the release gate it passes.",
   rollouts: "A canary of a version on a share of the unpinned runs, promoted on evidence or rolled back when people disagree with it.",
+  "review-routes": "Where an agent type's review items reach people: email and chat messages with signed decision links, escalation steps, and approvals that need several people.",
   settings: "The organization's agent settings in the key's mode: the AP agent's tolerances and duplicate window.",
 };
 

@@ -23,6 +23,8 @@ import { decideInBulk, listTriage, resolveTriageItem } from "../../domains/triag
 import { claimTriageItem, releaseTriageItem } from "../../domains/reviews/claims.ts";
 import { recordVerdict } from "../../domains/reviews/spot-checks.ts";
 import { reviewSchemas } from "../../domains/reviews/review-schemas.ts";
+import { ZTriageNotificationsInput, ZTriageNotificationsResponse } from "../../domains/review-reach/review-reach.schemas.ts";
+import { listTriageNotifications } from "../../domains/review-reach/review-reach.service.ts";
 
 export const triageRouter = router({
   list: apiProcedure
@@ -151,6 +153,23 @@ export const triageRouter = router({
     .input(ZVerdictRequest)
     .output(ZVerdictResponse)
     .mutation(({ ctx, input }) => recordVerdict(ctx.principal, input.id, input)),
+
+  notifications: apiProcedure
+    .meta({
+      scope: "triage:read",
+      rateLimit: "standard",
+      openapi: {
+        method: "GET",
+        path: "/v1/triage/{id}/notifications",
+        tags: ["triage", "review-routes"],
+        summary: "The review messages sent about an item",
+        description:
+          "Extension (docs/api-conventions.md, \"Review routes\"): one entry per message to one recipient (on opening, and per escalation step), oldest first, with its delivery status and attempts. Chat webhook URLs are masked.",
+      },
+    })
+    .input(ZTriageNotificationsInput)
+    .output(ZTriageNotificationsResponse)
+    .query(({ ctx, input }) => listTriageNotifications(ctx.principal, input.id)),
 
   claim: apiProcedure
     .meta({

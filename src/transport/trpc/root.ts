@@ -2,6 +2,7 @@
 import { agentsRouter } from "../routers/agents.router.ts";
 import { evaluationsRouter } from "../routers/evaluations.router.ts";
 import { rolloutsRouter } from "../routers/rollouts.router.ts";
+import { reviewRoutesRouter } from "../routers/review-routes.router.ts";
 import { batchesRouter } from "../routers/batches.router.ts";
 import { healthRouter } from "../routers/health.router.ts";
 import { invitationsRouter } from "../routers/invitations.router.ts";
@@ -26,6 +27,7 @@ export const appRouter = router({
   agents: agentsRouter,
   evaluations: evaluationsRouter,
   rollouts: rolloutsRouter,
+  reviewRoutes: reviewRoutesRouter,
   settings: settingsRouter,
   // Dashboard-only (no /v1 path): signed-in members.
   session: sessionRouter,

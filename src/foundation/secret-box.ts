@@ -1,9 +1,9 @@
-// Webhook signing secrets are encrypted at rest with AES-256-GCM (node:crypto). The key
-// comes from WEBHOOK_SECRET_KEY or, on embedded defaults, a key file in DATA_DIR that is
-// created once with owner-only permissions.
+// Secrets a customer gives us (webhook signing secrets, chat webhook URLs) are encrypted at
+// rest with AES-256-GCM (node:crypto). The key comes from WEBHOOK_SECRET_KEY or, on embedded
+// defaults, a key file in DATA_DIR that is created once with owner-only permissions.
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { env } from "../../foundation/env.ts";
-import { readOrCreateSecretFile } from "../../foundation/secret-file.ts";
+import { env } from "./env.ts";
+import { readOrCreateSecretFile } from "./secret-file.ts";
 
 const KEY_FILE = "webhook-secret.key";
 let cachedKey: Buffer | undefined;
@@ -33,8 +33,4 @@ export function decryptSecret(sealed: string): string {
   const decipher = createDecipheriv("aes-256-gcm", encryptionKey(), Buffer.from(iv, "base64"));
   decipher.setAuthTag(Buffer.from(tag, "base64"));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64")), decipher.final()]).toString("utf8");
-}
-
-export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString("base64")}`;
 }
