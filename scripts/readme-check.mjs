@@ -32,13 +32,15 @@ const START_LINE = /^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)npm start\s*$/;
  * The only places the check differs from a newcomer's terminal, in one list: the README's
  * fixed ports become free ones (other programs on this machine may hold 3000 and 8443), and
  * the model server it names becomes a local stand-in (scripts/readme-model-stand-in.mjs).
+ * The mail catcher's SMTP port (1025) is a free one too.
  * Besides these, the server and the session get DATABASE_URL (a fresh database on the
  * machine's PostgreSQL, dropped afterwards): the embedded one starts too slowly here.
  */
-function substitutionsFor({ serverPort, receiverPort, modelUrl }) {
+function substitutionsFor({ serverPort, receiverPort, mailPort, modelUrl }) {
   return [
     { shown: "localhost:3000", from: /localhost:3000\b/g, to: `localhost:${serverPort}`, why: "the server listens on a free port" },
     { shown: "8443", from: /\b8443\b/g, to: String(receiverPort), why: "the webhook receiver listens on a free port" },
+    { shown: "1025", from: /\b1025\b/g, to: String(mailPort), why: "the mail catcher listens on a free port" },
     { shown: "http://127.0.0.1:11434/v1", from: /http:\/\/127\.0\.0\.1:11434\/v1/g, to: modelUrl, why: "the model (Ollama in the README) is a local stand-in" },
   ];
 }
@@ -286,7 +288,7 @@ async function main() {
   const sessionDir = sessionFolder();
   const modelStandIn = await startModelStandIn();
   const serverPort = await freePort();
-  const substitutions = substitutionsFor({ serverPort, receiverPort: await freePort(), modelUrl: modelStandIn.baseUrl });
+  const substitutions = substitutionsFor({ serverPort, receiverPort: await freePort(), mailPort: await freePort(), modelUrl: modelStandIn.baseUrl });
   const substitute = (text) => substitutions.reduce((result, { from, to }) => result.replace(from, to), text);
   const results = [];
   let server;

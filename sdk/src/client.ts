@@ -2,6 +2,7 @@
 import { HttpClient, type ClientOptions } from "./http.js";
 import { Agents } from "./resources/agents.js";
 import { Batches } from "./resources/batches.js";
+import { ReviewRoutes } from "./resources/review-routes.js";
 import { Runs } from "./resources/runs.js";
 import { Triage } from "./resources/triage.js";
 import { Usage } from "./resources/usage.js";
@@ -14,6 +15,8 @@ export class AgentWorkforce {
   readonly webhooks: Webhooks;
   readonly usage: Usage;
   readonly agents: Agents;
+  /** Where each agent type's review items reach people by email and chat, escalation, and approvals. */
+  readonly reviewRoutes: ReviewRoutes;
   /** The service origin requests go to. */
   readonly baseUrl: string;
 
@@ -26,5 +29,6 @@ export class AgentWorkforce {
     this.webhooks = new Webhooks(http);
     this.usage = new Usage(http);
     this.agents = new Agents(http);
+    this.reviewRoutes = new ReviewRoutes(http);
   }
 }

@@ -74,6 +74,18 @@ export class GateNotPassedError extends ConflictError {
   }
 }
 
+/**
+ * 502 `message_not_delivered`: a review route's test message was refused by the mail server
+ * or the chat webhook, or could not reach it. `reason` says what answered.
+ */
+export class MessageNotDeliveredError extends AgentWorkforceError {
+  readonly reason: string | undefined;
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init);
+    this.reason = init.body.reason;
+  }
+}
+
 /** 402: the period's credits cannot cover the request; nothing was charged. */
 export class InsufficientCreditsError extends AgentWorkforceError {
   readonly creditsRemaining: number | undefined;
@@ -171,6 +183,8 @@ export function errorFromResponse(status: number, headers: Headers, parsed: unkn
       return new TestModeAllowanceError(message, init);
     case "service_unavailable":
       return new ServiceUnavailableError(message, init);
+    case "message_not_delivered":
+      return new MessageNotDeliveredError(message, init);
     default:
       return new AgentWorkforceError(message, init);
   }

@@ -8,6 +8,7 @@ export {
   ConnectionError,
   GateNotPassedError,
   InsufficientCreditsError,
+  MessageNotDeliveredError,
   NotFoundError,
   PermissionError,
   RateLimitError,
@@ -32,5 +33,6 @@ export type { Agents } from "./resources/agents.js";
 export { FINISHED_EVALUATION_STATUSES, type EvaluationWaitOptions } from "./resources/evaluations.js";
 export type { Evaluations } from "./resources/evaluations.js";
 export type { Rollouts } from "./resources/rollouts.js";
+export type { ReviewRoutes } from "./resources/review-routes.js";
 export type * from "./types.js";
 export type { paths, operations, components } from "./generated/openapi.js";

@@ -47,7 +47,16 @@ export type ListTriageResponse = ResponseOf<"triage-list", 200>;
 export type TriageItem = ListTriageResponse["data"][number];
 export type ApproveTriageParams = BodyOf<"triage-approve">;
 export type RejectTriageParams = BodyOf<"triage-reject">;
+/**
+ * `data.status` is `pending` when the item's review route asks more approvals than it has now
+ * (docs/api-conventions.md, "Two approvers"): `data.approvals` says who approved so far.
+ */
 export type ResolveTriageResponse = ResponseOf<"triage-approve", 200>;
+/** Who approved an item and how many approvals it needs (`null` until its quorum is fixed). */
+export type TriageApprovals = TriageItem["approvals"];
+export type ListTriageNotificationsResponse = ResponseOf<"triage-notifications", 200>;
+/** One message sent (or being sent) for a triage item: email or chat, on open or on escalation. */
+export type TriageNotification = components["schemas"]["TriageNotification"];
 export type RejectReasonCode = NonNullable<RejectTriageParams["reason_code"]>;
 
 export type RequestChangesParams = GeneratedOr<
@@ -204,3 +213,17 @@ export type Rollout = RolloutResponse["rollout"];
 export type RolloutStatus = Rollout["status"];
 /** A version's release gate settings (`agent.release`). */
 export type ReleaseSettings = NonNullable<Agent["release"]>;
+
+// Review routes (issue 30): where an agent type's review items reach people
+export type ReviewRoute = components["schemas"]["ReviewRoute"];
+export type ReviewRouteResponse = ResponseOf<"reviewRoutes-get", 200>;
+export type ListReviewRoutesResponse = ResponseOf<"reviewRoutes-list", 200>;
+/** The whole route: `notify`, `escalation` and `approvals` (each defaults to nobody, none, one approval). */
+export type ReviewRouteParams = BodyOf<"reviewRoutes-put">;
+export type DeleteReviewRouteResponse = ResponseOf<"reviewRoutes-delete", 200>;
+/** `{ email }` or `{ chat_webhook_url }` (https, Slack-compatible incoming webhook). */
+export type Recipient = ReviewRoute["notify"][number];
+export type EscalationStep = ReviewRoute["escalation"][number];
+/** The quorum applies when the number at `path` (a JSON Pointer into the run's data) is greater than `gt`. */
+export type ApprovalCondition = NonNullable<ReviewRoute["approvals"]["when"]>;
+export type TestMessageResponse = ResponseOf<"reviewRoutes-testMessage", 200>;

@@ -76,6 +76,15 @@ const RELEASE_OPERATIONS = [
   "POST /v1/agents/{name}/rollout/promote",
   "POST /v1/agents/{name}/rollout/cancel",
 ];
+// Issue 30: review routes and the messages an item sent (docs/api-conventions.md, "Review routes").
+const REVIEW_ROUTE_OPERATIONS = [
+  "GET /v1/review-routes",
+  "GET /v1/review-routes/{agent_type}",
+  "PUT /v1/review-routes/{agent_type}",
+  "DELETE /v1/review-routes/{agent_type}",
+  "POST /v1/review-routes/{agent_type}/test-message",
+];
+const REVIEW_REACH_OPERATIONS = [...REVIEW_ROUTE_OPERATIONS, "GET /v1/triage/{id}/notifications"];
 
 async function fetchDocument() {
   const response = await call("GET", "/v1/openapi.json");
@@ -100,7 +109,23 @@ describe("GET /v1/openapi.json", () => {
       ...SETTINGS_OPERATIONS,
       ...USAGE_LEDGER_OPERATIONS,
       ...RELEASE_OPERATIONS,
+      ...REVIEW_REACH_OPERATIONS,
     ].sort());
+  });
+
+  it("lists the review-route operations with their errors: 404 for an agent type, 403 for a scope, 502 for a test message not taken", async () => {
+    const document = await fetchDocument();
+    const responses = (operation: string) => {
+      const [method, path] = operation.split(" ") as [string, string];
+      return document.paths[path][method.toLowerCase()].responses;
+    };
+    for (const operation of REVIEW_REACH_OPERATIONS) {
+      expect({ operation, statuses: Object.keys(responses(operation)) }).toEqual({ operation, statuses: expect.arrayContaining(["200", "400", "401", "403", "429", "500", "503"]) });
+      if (operation.includes("{")) expect({ operation, notFound: responses(operation)["404"]?.description }).toEqual({ operation, notFound: expect.stringContaining("`not_found`") });
+    }
+    expect(responses("POST /v1/review-routes/{agent_type}/test-message")["502"].description).toContain("`message_not_delivered`");
+    expect(document.paths["/v1/review-routes/{agent_type}"].put.security).toEqual(expect.any(Array));
+    expect(document.components.schemas.ReviewRoute.required).toEqual(["agent_type", "notify", "escalation", "approvals", "updated_at"]);
   });
 
   it("lists the release operations with their errors: gate_not_passed wherever a version is made active", async () => {
@@ -156,8 +181,9 @@ describe("GET /v1/openapi.json", () => {
       }
     }
     expect(document.components.schemas.Error.required).toEqual(["error", "type", "message"]);
-    // Error, plus the stream's event and the webhook payloads (issue 26); the library's own error.* are gone.
-    expect(Object.keys(document.components.schemas).sort()).toEqual(["Error", "RolloutRolledBackEvent", "RunEvent", "RunStreamEvent", "TriageOverdueEvent"]);
+    // Error, the stream's event and the webhook payloads (issue 26), a review route and a message
+    // sent for an item (issue 30); the library's own error.* are gone.
+    expect(Object.keys(document.components.schemas).sort()).toEqual(["Error", "ReviewRoute", "RolloutRolledBackEvent", "RunEvent", "RunStreamEvent", "TriageNotification", "TriageOverdueEvent"]);
   });
 
   it("marks a request body optional exactly when the server accepts none (approve, reject)", async () => {

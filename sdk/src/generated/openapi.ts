@@ -222,6 +222,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/triage/{id}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The review messages sent about an item
+         * @description Extension (docs/api-conventions.md, "Review routes"): one entry per message to one recipient (on opening, and per escalation step), oldest first, with its delivery status and attempts. Chat webhook URLs are masked.
+         */
+        get: operations["triage-notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/triage/{id}/claim": {
         parameters: {
             query?: never;
@@ -826,6 +846,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/review-routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's review routes in this mode
+         * @description Chat webhook URLs are shown masked unless the caller may write routes (`agents:write`).
+         */
+        get: operations["reviewRoutes-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/review-routes/{agent_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the review route of an agent type
+         * @description An agent type without a route answers its default (nobody notified, one approval). An agent the organization does not have in this mode: `404 not_found`.
+         */
+        get: operations["reviewRoutes-get"];
+        /**
+         * Set the review route of an agent type
+         * @description Replaces the whole route. An email recipient without `SMTP_URL` set on the server: `400 validation_error` naming the setting. Chat webhook URLs must be https and pass the egress policy. An agent the organization does not have in this mode: `404 not_found`.
+         */
+        put: operations["reviewRoutes-put"];
+        post?: never;
+        /**
+         * Delete the review route of an agent type
+         * @description Its items reach nobody by message again and need one approval. No route for it: `404 not_found`.
+         */
+        delete: operations["reviewRoutes-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/review-routes/{agent_type}/test-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test message to one recipient
+         * @description Sends now (not queued, not retried) and says whether the mail server or the chat webhook took it: `502 message_not_delivered` with its `reason` otherwise. The message's links open a sample page and decide nothing.
+         */
+        post: operations["reviewRoutes-testMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/settings": {
         parameters: {
             query?: never;
@@ -1015,6 +1103,65 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        TriageNotification: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            channel: "email" | "chat";
+            /** @description The address, or the chat webhook URL masked (`https://hooks.slack.com/…/••••3xQz`). */
+            recipient: string;
+            /**
+             * @description `opened`: sent when the item opened; `escalated`: an escalation step.
+             * @enum {string}
+             */
+            kind: "opened" | "escalated";
+            /** @description 0 for opened; n for the route's n-th escalation step. */
+            step: number;
+            /** @enum {string} */
+            status: "queued" | "sent" | "retrying" | "gave_up";
+            attempts: number;
+            last_error: string | null;
+            sent_at: string | null;
+            created_at: string;
+        };
+        /** @description Where an agent type's review items reach people. */
+        ReviewRoute: {
+            agent_type: string;
+            notify: ({
+                /** Format: email */
+                email: string;
+            } | {
+                /**
+                 * Format: uri
+                 * @description An https incoming-webhook URL that accepts Slack-compatible Block Kit JSON (Slack, Mattermost, Rocket.Chat). A credential: stored encrypted, shown masked to callers without `agents:write`.
+                 */
+                chat_webhook_url: string;
+            })[];
+            escalation: {
+                /** @description Minutes after the item opened; sent once, if the item is still open then. */
+                after_minutes: number;
+                notify: ({
+                    /** Format: email */
+                    email: string;
+                } | {
+                    /**
+                     * Format: uri
+                     * @description An https incoming-webhook URL that accepts Slack-compatible Block Kit JSON (Slack, Mattermost, Rocket.Chat). A credential: stored encrypted, shown masked to callers without `agents:write`.
+                     */
+                    chat_webhook_url: string;
+                })[];
+            }[];
+            approvals: {
+                required: number;
+                when: {
+                    /** @description A JSON Pointer into the run's input data. */
+                    path: string;
+                    /** @description The quorum applies when the number at `path` is greater than this. */
+                    gt: number;
+                } | null;
+            };
+            updated_at: string;
+        };
         /** @description One update of `GET /v1/runs/{id}/stream`: the JSON object on the `data:` line of each event. The stream is Server-Sent Events: each update is `id: <version>` and `data: <this object>` (no `event:` name: the default `message`); the stream opens with `retry: 2000` and sends `: ping` comments, which carry no data. */
         RunStreamEvent: {
             /** @enum {string} */
@@ -1119,7 +1266,7 @@ export interface components {
         Error: {
             error: string;
             /** @enum {string} */
-            type: "validation_error" | "authentication_error" | "insufficient_credits" | "insufficient_scope" | "insufficient_role" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "gate_not_passed" | "invitation_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "test_mode_allowance_exhausted" | "headers_too_large" | "internal_error" | "service_unavailable";
+            type: "validation_error" | "authentication_error" | "insufficient_credits" | "insufficient_scope" | "insufficient_role" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "gate_not_passed" | "invitation_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "test_mode_allowance_exhausted" | "headers_too_large" | "internal_error" | "message_not_delivered" | "service_unavailable";
             message: string;
             issues?: {
                 path: string;
@@ -1136,6 +1283,7 @@ export interface components {
             used?: number;
             resets_at?: string;
             request_id?: string;
+            reason?: string;
         };
     };
     responses: never;
@@ -1605,6 +1753,13 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             } | null;
                             claimed_until?: string | null;
                             due_at?: string | null;
@@ -1632,6 +1787,13 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             } | null;
                             output_edited?: boolean;
                             agent_version?: number;
@@ -1649,6 +1811,13 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             } | null;
                             claimed_until?: string | null;
                             /** @description When the item is overdue (created_at + the SLA). */
@@ -1671,6 +1840,33 @@ export interface operations {
                             } | null;
                             /** @description The agent's confidence in this round's proposal, recorded when the item was opened (the run's confidence_score is its last round's); null for an earlier round migrated without one. */
                             confidence_score?: number | null;
+                            /** @description Approvals so far. The item stays pending until `required` distinct people approved; one rejection or request for changes decides at once. */
+                            approvals?: {
+                                /** @description Distinct people who must approve; 1 unless the item's review route asks for more. */
+                                required: number;
+                                given: {
+                                    /** @description Who approved: an actor id as in resolved_by (`member:<id>`, `api_key:<id>`, `link:<id>`). */
+                                    by: string;
+                                    by_actor?: {
+                                        /** @enum {string} */
+                                        type: "member" | "api_key" | "link";
+                                        /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                        id: string;
+                                        /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                        name: string;
+                                        /**
+                                         * @description `link` only: the message the signed link came in.
+                                         * @enum {string}
+                                         */
+                                        channel?: "email" | "chat";
+                                        /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                        recipient?: string;
+                                    } | null;
+                                    at: string;
+                                    /** @description This approver changed the proposal; every later approver saw their edit. */
+                                    output_edited: boolean;
+                                }[];
+                            };
                         } | null;
                     };
                 };
@@ -1920,6 +2116,13 @@ export interface operations {
                                     id: string;
                                     /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                     name: string;
+                                    /**
+                                     * @description `link` only: the message the signed link came in.
+                                     * @enum {string}
+                                     */
+                                    channel?: "email" | "chat";
+                                    /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                    recipient?: string;
                                 } | null;
                                 note: string | null;
                                 /** @description The approved output is a reviewer's edit of the proposal. */
@@ -1942,6 +2145,67 @@ export interface operations {
                                 corrected_output?: {
                                     [key: string]: unknown;
                                 } | null;
+                            };
+                        } | {
+                            /** @description null while the step has not begun (a queued run). */
+                            started_at: string | null;
+                            /** @description null while the step is pending or running. */
+                            finished_at: string | null;
+                            /** @description finished_at − started_at; null when the step's own times are not stored (model and tool calls). */
+                            duration_ms: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "running" | "completed" | "failed" | "cancelled";
+                            /** @constant */
+                            type: "notification";
+                            detail: {
+                                /** Format: uuid */
+                                triage_item_id: string;
+                                /** @enum {string} */
+                                kind: "opened" | "escalated";
+                                /** @enum {string} */
+                                channel: "email" | "chat";
+                                /** @description The address, or the chat webhook URL masked. */
+                                recipient: string;
+                                /** @enum {string} */
+                                delivery: "queued" | "sent" | "retrying" | "gave_up";
+                                attempts: number;
+                                /** @description The review round this step belongs to (0: before any request for changes). */
+                                round?: number;
+                            };
+                        } | {
+                            /** @description null while the step has not begun (a queued run). */
+                            started_at: string | null;
+                            /** @description null while the step is pending or running. */
+                            finished_at: string | null;
+                            /** @description finished_at − started_at; null when the step's own times are not stored (model and tool calls). */
+                            duration_ms: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "running" | "completed" | "failed" | "cancelled";
+                            /** @constant */
+                            type: "approval";
+                            detail: {
+                                /** Format: uuid */
+                                triage_item_id: string;
+                                by: string;
+                                by_actor?: {
+                                    /** @enum {string} */
+                                    type: "member" | "api_key" | "link";
+                                    /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                    id: string;
+                                    /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                    name: string;
+                                    /**
+                                     * @description `link` only: the message the signed link came in.
+                                     * @enum {string}
+                                     */
+                                    channel?: "email" | "chat";
+                                    /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                    recipient?: string;
+                                } | null;
+                                output_edited: boolean;
+                                required: number;
+                                /** @description The review round this step belongs to (0: before any request for changes). */
+                                round?: number;
                             };
                         })[];
                     };
@@ -2102,6 +2366,13 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             } | null;
                             claimed_until?: string | null;
                             due_at?: string | null;
@@ -2264,6 +2535,13 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             } | null;
                             output_edited?: boolean;
                             agent_version?: number;
@@ -2281,6 +2559,13 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             } | null;
                             claimed_until?: string | null;
                             /** @description When the item is overdue (created_at + the SLA). */
@@ -2303,6 +2588,33 @@ export interface operations {
                             } | null;
                             /** @description The agent's confidence in this round's proposal, recorded when the item was opened (the run's confidence_score is its last round's); null for an earlier round migrated without one. */
                             confidence_score?: number | null;
+                            /** @description Approvals so far. The item stays pending until `required` distinct people approved; one rejection or request for changes decides at once. */
+                            approvals?: {
+                                /** @description Distinct people who must approve; 1 unless the item's review route asks for more. */
+                                required: number;
+                                given: {
+                                    /** @description Who approved: an actor id as in resolved_by (`member:<id>`, `api_key:<id>`, `link:<id>`). */
+                                    by: string;
+                                    by_actor?: {
+                                        /** @enum {string} */
+                                        type: "member" | "api_key" | "link";
+                                        /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                        id: string;
+                                        /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                        name: string;
+                                        /**
+                                         * @description `link` only: the message the signed link came in.
+                                         * @enum {string}
+                                         */
+                                        channel?: "email" | "chat";
+                                        /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                        recipient?: string;
+                                    } | null;
+                                    at: string;
+                                    /** @description This approver changed the proposal; every later approver saw their edit. */
+                                    output_edited: boolean;
+                                }[];
+                            };
                             agent_runs: {
                                 /** Format: uuid */
                                 id: string;
@@ -2438,11 +2750,14 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             id: string;
-                            /** @enum {string} */
-                            status: "approved" | "rejected";
-                            resolved_at: string;
+                            /**
+                             * @description `pending` only for an item whose review route requires more approvals than it has now (docs/api-conventions.md, "Two approvers"); then resolved_at and resolved_by are null and `approvals` says who approved.
+                             * @enum {string}
+                             */
+                            status: "approved" | "rejected" | "pending";
+                            resolved_at: string | null;
                             resolution_note: string | null;
-                            resolved_by: string;
+                            resolved_by: string | null;
                             /** Format: uuid */
                             run_id: string;
                             resolved_by_name?: string | null;
@@ -2454,9 +2769,43 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             };
                             output_edited?: boolean;
                             reason_code?: ("incorrect_output" | "incomplete_input" | "duplicate" | "suspected_fraud" | "policy" | "other") | null;
+                            /** @description Approvals so far. The item stays pending until `required` distinct people approved; one rejection or request for changes decides at once. */
+                            approvals?: {
+                                /** @description Distinct people who must approve; 1 unless the item's review route asks for more. */
+                                required: number;
+                                given: {
+                                    /** @description Who approved: an actor id as in resolved_by (`member:<id>`, `api_key:<id>`, `link:<id>`). */
+                                    by: string;
+                                    by_actor?: {
+                                        /** @enum {string} */
+                                        type: "member" | "api_key" | "link";
+                                        /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                        id: string;
+                                        /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                        name: string;
+                                        /**
+                                         * @description `link` only: the message the signed link came in.
+                                         * @enum {string}
+                                         */
+                                        channel?: "email" | "chat";
+                                        /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                        recipient?: string;
+                                    } | null;
+                                    at: string;
+                                    /** @description This approver changed the proposal; every later approver saw their edit. */
+                                    output_edited: boolean;
+                                }[];
+                            };
                         };
                     };
                 };
@@ -2628,11 +2977,14 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             id: string;
-                            /** @enum {string} */
-                            status: "approved" | "rejected";
-                            resolved_at: string;
+                            /**
+                             * @description `pending` only for an item whose review route requires more approvals than it has now (docs/api-conventions.md, "Two approvers"); then resolved_at and resolved_by are null and `approvals` says who approved.
+                             * @enum {string}
+                             */
+                            status: "approved" | "rejected" | "pending";
+                            resolved_at: string | null;
                             resolution_note: string | null;
-                            resolved_by: string;
+                            resolved_by: string | null;
                             /** Format: uuid */
                             run_id: string;
                             resolved_by_name?: string | null;
@@ -2644,9 +2996,43 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             };
                             output_edited?: boolean;
                             reason_code?: ("incorrect_output" | "incomplete_input" | "duplicate" | "suspected_fraud" | "policy" | "other") | null;
+                            /** @description Approvals so far. The item stays pending until `required` distinct people approved; one rejection or request for changes decides at once. */
+                            approvals?: {
+                                /** @description Distinct people who must approve; 1 unless the item's review route asks for more. */
+                                required: number;
+                                given: {
+                                    /** @description Who approved: an actor id as in resolved_by (`member:<id>`, `api_key:<id>`, `link:<id>`). */
+                                    by: string;
+                                    by_actor?: {
+                                        /** @enum {string} */
+                                        type: "member" | "api_key" | "link";
+                                        /** @description The member's, API key's or link's id (the part of the `…_by` label after the colon). */
+                                        id: string;
+                                        /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
+                                        name: string;
+                                        /**
+                                         * @description `link` only: the message the signed link came in.
+                                         * @enum {string}
+                                         */
+                                        channel?: "email" | "chat";
+                                        /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                        recipient?: string;
+                                    } | null;
+                                    at: string;
+                                    /** @description This approver changed the proposal; every later approver saw their edit. */
+                                    output_edited: boolean;
+                                }[];
+                            };
                         };
                     };
                 };
@@ -3014,6 +3400,13 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             };
                             /** Format: uuid */
                             run_id: string;
@@ -3149,6 +3542,121 @@ export interface operations {
             };
         };
     };
+    "triage-notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TriageNotification"][];
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "triage-claim": {
         parameters: {
             query?: never;
@@ -3183,6 +3691,13 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             } | null;
                             claimed_until: string | null;
                         };
@@ -3351,6 +3866,13 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             } | null;
                             claimed_until: string | null;
                         };
@@ -3523,8 +4045,11 @@ export interface operations {
                     "application/json": {
                         results: {
                             id: string;
-                            /** @enum {string} */
-                            status: "approved" | "rejected" | "error";
+                            /**
+                             * @description `pending`: an approval was added and the item needs more ("Two approvers").
+                             * @enum {string}
+                             */
+                            status: "approved" | "rejected" | "pending" | "error";
                             error?: {
                                 type: string;
                                 message: string;
@@ -5934,6 +6459,13 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             } | null;
                             active: boolean;
                             /** @description When it was last made active; null: never. */
@@ -5946,6 +6478,13 @@ export interface operations {
                                 id: string;
                                 /** @description For people: the member's name, or "API key 'laptop' (Ada Admin)" for a key and its creator. */
                                 name: string;
+                                /**
+                                 * @description `link` only: the message the signed link came in.
+                                 * @enum {string}
+                                 */
+                                channel?: "email" | "chat";
+                                /** @description `link` only: the address, or the chat webhook URL masked, the link was sent to. */
+                                recipient?: string;
                             } | null;
                             /** @description It was last made active with `force`, past its release gate. */
                             forced: boolean;
@@ -8557,6 +9096,736 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reviewRoutes-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReviewRoute"][];
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reviewRoutes-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A built-in agent type or a custom agent's name. */
+                agent_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        route: components["schemas"]["ReviewRoute"];
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reviewRoutes-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A built-in agent type or a custom agent's name. */
+                agent_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Told when an item opens (every kind, every round).
+                     * @default []
+                     */
+                    notify?: ({
+                        /** Format: email */
+                        email: string;
+                    } | {
+                        /**
+                         * Format: uri
+                         * @description An https incoming-webhook URL that accepts Slack-compatible Block Kit JSON (Slack, Mattermost, Rocket.Chat). A credential: stored encrypted, shown masked to callers without `agents:write`.
+                         */
+                        chat_webhook_url: string;
+                    })[];
+                    /** @default [] */
+                    escalation?: {
+                        /** @description Minutes after the item opened; sent once, if the item is still open then. */
+                        after_minutes: number;
+                        notify: ({
+                            /** Format: email */
+                            email: string;
+                        } | {
+                            /**
+                             * Format: uri
+                             * @description An https incoming-webhook URL that accepts Slack-compatible Block Kit JSON (Slack, Mattermost, Rocket.Chat). A credential: stored encrypted, shown masked to callers without `agents:write`.
+                             */
+                            chat_webhook_url: string;
+                        })[];
+                    }[];
+                    /**
+                     * @default {
+                     *       "required": 1
+                     *     }
+                     */
+                    approvals?: {
+                        /**
+                         * @description Distinct people who must approve (1–5).
+                         * @default 1
+                         */
+                        required?: number;
+                        /** @description Without it the quorum applies to every review item of the agent type; with it, only where the condition holds (else one approval decides). */
+                        when?: {
+                            /** @description A JSON Pointer into the run's input data. */
+                            path: string;
+                            /** @description The quorum applies when the number at `path` is greater than this. */
+                            gt: number;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        route: components["schemas"]["ReviewRoute"];
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reviewRoutes-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A built-in agent type or a custom agent's name. */
+                agent_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reviewRoutes-testMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A built-in agent type or a custom agent's name. */
+                agent_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `{email}` or `{chat_webhook_url}`. */
+                    recipient: {
+                        /** Format: email */
+                        email: string;
+                    } | {
+                        /**
+                         * Format: uri
+                         * @description An https incoming-webhook URL that accepts Slack-compatible Block Kit JSON (Slack, Mattermost, Rocket.Chat). A credential: stored encrypted, shown masked to callers without `agents:write`.
+                         */
+                        chat_webhook_url: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        sent: true;
+                        /** @enum {string} */
+                        channel: "email" | "chat";
+                        /** @description The address, or the chat URL masked. */
+                        recipient: string;
+                    };
+                };
+            };
+            /** @description `validation_error`: the request failed validation; `issues` name each field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `authentication_error`: the API key (or the dashboard session) is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks the scope this operation requires; `plan_required`: the organization's plan does not include API access */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such resource in the caller's organization and mode */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the request body is larger than the server accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: the request body is not JSON */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit, the daily call cap or the cap on open event streams per API key was reached; retry after `retry_after` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: an unexpected error; the body carries the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `message_not_delivered`: a test review message was refused by the mail server or the chat webhook (or could not reach it); `reason` says what answered */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: a service this request needs is unavailable; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };

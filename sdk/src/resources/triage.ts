@@ -7,6 +7,7 @@ import type {
   BulkDecisionParams,
   BulkDecisionResponse,
   ClaimResponse,
+  ListTriageNotificationsResponse,
   ListTriageParams,
   ListTriageResponse,
   RejectTriageParams,
@@ -32,7 +33,11 @@ export class Triage {
     );
   }
 
-  /** POST /v1/triage/{id}/approve: the run completes (with `output`, when you edit the proposal). */
+  /**
+   * POST /v1/triage/{id}/approve: the run completes (with `output`, when you edit the proposal).
+   * An item whose review route asks more than one approval answers `status: "pending"` until
+   * that many distinct people approved (`data.approvals`); the same person twice: ConflictError.
+   */
   approve(id: string, params: ApproveTriageParams = {}, options: RequestOptions = {}): Promise<ResolveTriageResponse> {
     return this.http.json("POST", `/v1/triage/${segment(id)}/approve`, { body: params, signal: options.signal });
   }
@@ -60,6 +65,11 @@ export class Triage {
   /** POST /v1/triage/{id}/release: gives the claim up. */
   release(id: string, options: RequestOptions = {}): Promise<ReleaseResponse> {
     return this.http.json("POST", `/v1/triage/${segment(id)}/release`, { signal: options.signal });
+  }
+
+  /** GET /v1/triage/{id}/notifications: the messages its review route sent for it (email, chat; opened, escalated), oldest first. */
+  notifications(id: string, options: RequestOptions = {}): Promise<ListTriageNotificationsResponse> {
+    return this.http.json("GET", `/v1/triage/${segment(id)}/notifications`, options);
   }
 
   /** POST /v1/triage/bulk: approve or reject up to 100 items, each on its own (see `results`). */

@@ -18,7 +18,9 @@ export const ZChatRecipient = z
     }),
   })
   .strict();
-export const ZRecipient = z.union([ZEmailRecipient, ZChatRecipient]).meta({ description: "`{email}` or `{chat_webhook_url}`." });
+export const ZRecipient = z
+  .union([ZEmailRecipient, ZChatRecipient], { error: "a recipient is {email} or {chat_webhook_url}, one field" })
+  .meta({ description: "`{email}` or `{chat_webhook_url}`." });
 export type TRecipient = z.infer<typeof ZRecipient>;
 
 const ZRecipients = z.array(ZRecipient).max(MAX_RECIPIENTS, { error: `at most ${MAX_RECIPIENTS} recipients` });
@@ -45,7 +47,7 @@ export type TApprovalCondition = z.infer<typeof ZApprovalCondition>;
 
 export const ZApprovals = z
   .object({
-    required: z.int().min(1).max(MAX_APPROVALS).default(1).meta({ description: "Distinct people who must approve (1–5)." }),
+    required: z.int().min(1, { error: "at least 1 approval" }).max(MAX_APPROVALS, { error: `at most ${MAX_APPROVALS} approvals` }).default(1).meta({ description: "Distinct people who must approve (1–5)." }),
     when: ZApprovalCondition.optional().meta({ description: "Without it the quorum applies to every review item of the agent type; with it, only where the condition holds (else one approval decides)." }),
   })
   .strict();
@@ -57,8 +59,12 @@ export const ZReviewRouteBody = z
       .array(ZEscalationStep)
       .max(MAX_ESCALATION_STEPS, { error: `at most ${MAX_ESCALATION_STEPS} escalation steps` })
       .default([])
-      .refine((steps) => steps.every((step, index) => index === 0 || step.after_minutes > steps[index - 1]!.after_minutes), {
-        error: "escalation steps must have increasing after_minutes",
+      .superRefine((steps, context) => {
+        // Named at the step that breaks the order, so a form can point at it.
+        const index = steps.findIndex((step, at) => at > 0 && step.after_minutes <= steps[at - 1]!.after_minutes);
+        if (index > 0) {
+          context.addIssue({ code: "custom", path: [index, "after_minutes"], message: "escalation steps must have increasing after_minutes" });
+        }
       }),
     approvals: ZApprovals.default({ required: 1 }),
   })
