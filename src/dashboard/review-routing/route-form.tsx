@@ -61,7 +61,8 @@ export function RouteForm({ route, canWrite }: { route: TReviewRoute; canWrite: 
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} aria-label={`Review route for ${route.agent_type}`} className="grid gap-6" noValidate>
-          <fieldset disabled={!canWrite} className="grid min-w-0 gap-6">
+          {/* Read-only for those who may not write: disabled, but at full contrast (it is there to be read). */}
+          <fieldset disabled={!canWrite} className="grid min-w-0 gap-6 [&_input:disabled]:cursor-default [&_input:disabled]:opacity-100">
             <section aria-labelledby={`${id}-notify`} className="grid gap-2">
               <h3 id={`${id}-notify`} className="text-sm font-semibold">
                 Notify when an item opens
@@ -172,7 +173,7 @@ export function RouteForm({ route, canWrite }: { route: TReviewRoute; canWrite: 
                 Only when a number in the run&apos;s input is above an amount (otherwise one approval decides)
               </label>
               {draft.conditional ? (
-                <div className="grid gap-3 sm:grid-cols-2">
+                <div className="grid items-start gap-3 sm:grid-cols-2">
                   <Field id={`${id}-path`} label="Input field (JSON Pointer)" hint="e.g. /invoice/total" error={issueAt(issues, "approvals.when.path") ?? whenIssue}>
                     <Input
                       id={`${id}-path`}
