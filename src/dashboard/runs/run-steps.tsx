@@ -42,11 +42,13 @@ function titleOf(step: TRunStep): string {
     case "review":
       return `Review: ${step.detail.decision} by ${step.detail.resolved_by_actor?.name ?? step.detail.resolved_by_name ?? step.detail.resolved_by ?? "someone"}`;
     case "notification":
-      return `${step.detail.kind === "escalated" ? "Escalated" : "Notified"} by ${step.detail.channel}: ${step.detail.recipient} (${step.detail.delivery.replace("_", " ")})`;
+      return `${step.detail.kind === "escalated" ? "Escalation" : "Message"} by ${step.detail.channel} to ${step.detail.recipient}`;
     case "approval":
-      return `Approved by ${step.detail.by_actor?.name ?? step.detail.by} (1 of ${step.detail.required} needed)`;
+      return `Approved by ${step.detail.by_actor?.name ?? step.detail.by} (${step.detail.position} of ${step.detail.required})`;
   }
 }
+
+const DELIVERY_TEXT = { queued: "Queued", sent: "Sent", retrying: "Not delivered yet: retrying", gave_up: "Not delivered: gave up after retries" } as const;
 
 function formatDuration(ms: number | null): string | null {
   if (ms === null) return null;
@@ -117,6 +119,19 @@ function StepBody({ step }: { step: TRunStep }) {
           ) : null}
         </div>
       );
+    case "notification":
+      return (
+        <p className="text-xs text-muted-foreground">
+          {DELIVERY_TEXT[step.detail.delivery]}
+          {step.detail.attempts > 1 ? ` · ${step.detail.attempts} attempts` : ""}
+        </p>
+      );
+    case "approval":
+      return step.detail.output_edited ? (
+        <p>
+          <Badge variant="secondary">output edited</Badge>
+        </p>
+      ) : null;
     case "tool_call":
       return (
         <Disclosure summary="Arguments and result">

@@ -3,6 +3,7 @@
 // live/test mode switch and sign-out. At phone width the navigation folds into a menu.
 import {
   BarChart3Icon,
+  BellRingIcon,
   BotIcon,
   GaugeIcon,
   InboxIcon,
@@ -37,6 +38,7 @@ const NAV: TNavItem[] = [
   { href: "/batches", label: "Batches", icon: LayersIcon },
   { href: "/agents", label: "Agents", icon: BotIcon },
   { href: "/quality", label: "Quality", icon: GaugeIcon },
+  { href: "/review-routing", label: "Review routing", icon: BellRingIcon },
   { href: "/usage", label: "Usage", icon: BarChart3Icon },
   { href: "/webhooks", label: "Webhooks", icon: WebhookIcon },
   { href: "/keys", label: "API keys", icon: KeyRoundIcon, adminOnly: true },

@@ -27,6 +27,8 @@ export function BulkApproveDialog({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [refused, setRefused] = useState<{ item: TTriageItem | undefined; id: string; message: string }[]>([]);
+  // Items that need more people: the approval was added, the item stays in the queue.
+  const [needMore, setNeedMore] = useState(0);
   // While the approval runs, the live queue drops each item as it is decided: the dialog keeps
   // saying what was confirmed ("Approve 2 items?") until the answer comes, not what is left.
   const [confirmed, setConfirmed] = useState<TTriageItem[] | null>(null);
@@ -35,6 +37,7 @@ export function BulkApproveDialog({
   const change = (next: boolean) => {
     setError(null);
     setRefused([]);
+    setNeedMore(0);
     onOpenChange(next);
   };
   // A failed call is shown in the dialog; the items the server refused stay listed with its reason.
@@ -42,12 +45,15 @@ export function BulkApproveDialog({
     setPending(true);
     setError(null);
     setRefused([]);
+    setNeedMore(0);
     const before = items;
     setConfirmed(before);
     try {
       const results = await onConfirm(before);
       const failed = results.filter((result) => result.status === "error");
-      if (failed.length === 0) onOpenChange(false);
+      const recorded = results.filter((result) => result.status === "pending").length;
+      setNeedMore(recorded);
+      if (failed.length === 0 && recorded === 0) onOpenChange(false);
       else
         setRefused(
           failed.map((result) => ({
@@ -101,6 +107,12 @@ export function BulkApproveDialog({
             </div>
           ) : null}
         </dl>
+        {needMore > 0 ? (
+          <p role="status" className="rounded-md border p-3 text-sm">
+            {needMore === 1 ? "1 item" : `${needMore} items`}: approval recorded, needs more. {needMore === 1 ? "It stays" : "They stay"} in the queue for
+            another person.
+          </p>
+        ) : null}
         {refused.length > 0 ? (
           <div role="alert" className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
             <p className="font-medium">Not approved:</p>

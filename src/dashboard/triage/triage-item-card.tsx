@@ -2,7 +2,7 @@
 // One item of the queue as a compact card: what was asked, why a person is needed, how long
 // is left, who is on it, and the decisions. The details (the whole input and proposal, the
 // forms, what the agent did) open on demand; opening them claims the item.
-import { AlertTriangleIcon, CheckIcon, SearchCheckIcon, ThumbsDownIcon, ThumbsUpIcon, ChevronDownIcon, ChevronRightIcon, ExternalLinkIcon, MessageSquareIcon, PencilIcon, XIcon } from "lucide-react";
+import { AlertTriangleIcon, CheckIcon, SearchCheckIcon, ThumbsDownIcon, ThumbsUpIcon, ChevronDownIcon, ChevronRightIcon, ExternalLinkIcon, MailIcon, MessageSquareIcon, PencilIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { forwardRef, useId, useState } from "react";
 import { cn } from "../lib/cn";
@@ -15,6 +15,8 @@ import { Input, Label } from "../ui/input";
 import { EditOutputForm, RequestChangesForm, useReviewSchemas } from "./data-forms";
 import { IncorrectVerdictForm, RejectForm } from "./decision-forms";
 import { decisionLabels, describeDue, formatAge, formatConfidence } from "./format";
+import { ApprovalsLine, approvedByMe, quorumOf } from "./item-approvals";
+import { ItemMessages } from "./item-messages";
 import { JsonBlock } from "./json-block";
 import { canPatchData, isSpotCheck, type TChangeRequest, type TRejection, type TTriageForm, type TTriageItem, type TVerdict } from "./types";
 
@@ -42,6 +44,10 @@ type TProps = {
   form: TTriageForm;
   note: string;
   error: unknown;
+  /** Said after an approval that did not decide yet ("Approval recorded — needs 1 more"). */
+  notice?: string;
+  /** The signed-in member's actor label (member:<id>), to tell their own approval. */
+  me: string;
   /** Offered after a refusal that names someone else's claim: decide anyway (their claim ends). */
   onForce?: () => void;
   now: number;
@@ -56,18 +62,23 @@ function preview(value: unknown): string {
 }
 
 export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageItemCard(
-  { item, focused, open, canWrite, checked, claimedByOther, claimedByMe, busy, form, note, error, onForce, now, onFocus, onToggleChecked, decide },
+  { item, focused, open, canWrite, checked, claimedByOther, claimedByMe, busy, form, note, error, notice, me, onForce, now, onFocus, onToggleChecked, decide },
   ref,
 ) {
   const noteId = useId();
   const whyId = useId();
   const detailsId = useId();
+  const messagesId = useId();
   const [whyOpen, setWhyOpen] = useState(false);
+  const [messagesOpen, setMessagesOpen] = useState(false);
   const run = item.agent_runs;
   const due = item.status === "pending" ? describeDue(item.due_at, now) : null;
   const round = item.round ?? 0;
   const decidable = canWrite && item.status === "pending";
   const spotCheck = isSpotCheck(item);
+  const quorum = quorumOf(item);
+  // Approved already: only someone else's approval (or a rejection) can move it now.
+  const mine = approvedByMe(item, me);
   const title = run.task ?? item.triage_reason;
   // Named by what they do where the proposal says it: "Pay 300.00 USD", "Hold", "Don't pay".
   const labels = decisionLabels(item.proposed_output);
@@ -156,6 +167,7 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
           {item.triage_reason}
         </span>
       </p>
+      {quorum ? <ApprovalsLine approvals={quorum} mine={mine} /> : null}
       <p className="h-4 min-w-0 truncate font-mono text-xs leading-4 text-muted-foreground">
         <span className="sr-only">Input data: </span>
         {preview(run.data)}
@@ -188,6 +200,19 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
         >
           {whyOpen ? <ChevronDownIcon aria-hidden /> : <ChevronRightIcon aria-hidden />} Why?
         </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-expanded={messagesOpen}
+          aria-controls={messagesId}
+          onClick={(event) => {
+            event.stopPropagation();
+            setMessagesOpen(!messagesOpen);
+          }}
+        >
+          <MailIcon aria-hidden /> Messages
+        </Button>
         {decidable && spotCheck && form === null ? (
           <>
             <Button type="button" size="sm" disabled={busy} onClick={() => decide.verdict({ verdict: "correct" })} aria-keyshortcuts="y">
@@ -200,12 +225,16 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
         ) : null}
         {decidable && !spotCheck && form === null ? (
           <>
-            <Button type="button" size="sm" disabled={busy} onClick={decide.approve} aria-keyshortcuts="a" title={labels.approveHint}>
-              <CheckIcon aria-hidden /> {labels.approve}
-            </Button>
-            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("edit")} aria-keyshortcuts="e">
-              <PencilIcon aria-hidden /> Edit
-            </Button>
+            {mine ? null : (
+              <>
+                <Button type="button" size="sm" disabled={busy} onClick={decide.approve} aria-keyshortcuts="a" title={labels.approveHint}>
+                  <CheckIcon aria-hidden /> {labels.approve}
+                </Button>
+                <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("edit")} aria-keyshortcuts="e">
+                  <PencilIcon aria-hidden /> Edit
+                </Button>
+              </>
+            )}
             <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => decide.openForm("changes")} aria-keyshortcuts="c">
               <MessageSquareIcon aria-hidden /> Request changes
             </Button>
@@ -218,6 +247,10 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
       {/* Fetched only when opened: what the agent checked and found, step by step. */}
       <section id={whyId} hidden={!whyOpen} aria-label="What the agent did" className="min-w-0 rounded-md border p-3">
         {whyOpen ? <RunSteps runId={item.run_id} headingLevel={3} /> : null}
+      </section>
+      {/* Fetched only when opened: who was told of the item by email or chat. */}
+      <section id={messagesId} hidden={!messagesOpen} aria-label="Messages sent about this item" className="min-w-0 rounded-md border p-3">
+        {messagesOpen ? <ItemMessages itemId={item.id} /> : null}
       </section>
       <section id={detailsId} hidden={!open} aria-label="Details" className="grid min-w-0 gap-3 border-t pt-3">
         {open ? (
@@ -257,6 +290,11 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
           </>
         ) : null}
       </section>
+      {notice ? (
+        <p role="status" className="text-sm font-medium">
+          {notice}
+        </p>
+      ) : null}
       {error ? <ErrorMessage error={error} /> : null}
       {error && onForce ? (
         <Button type="button" size="sm" variant="destructive" className="justify-self-start" disabled={busy} onClick={onForce}>

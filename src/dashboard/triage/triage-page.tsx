@@ -158,6 +158,8 @@ export function TriageQueuePage() {
                   form={isFocused ? queue.form : null}
                   note={isFocused ? queue.note : ""}
                   error={queue.error?.itemId === item.id ? queue.error.error : null}
+                  notice={queue.notices.get(item.id)}
+                  me={queue.me}
                   onForce={queue.error?.itemId === item.id ? queue.error.force : undefined}
                   now={now}
                   onFocus={() => queue.focus(item.id)}

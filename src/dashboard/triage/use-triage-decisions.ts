@@ -13,6 +13,7 @@ import { useTriageCalls } from "./use-triage-calls";
 import { without, type useTriageList } from "./use-triage-list";
 import { useUndoableApprovals, type TPendingApproval } from "./use-undoable-approvals";
 import { runDetached } from "../lib/detached";
+import { pendingApprovalNotice } from "./item-approvals";
 
 export function useTriageDecisions({
   listKey,
@@ -33,6 +34,15 @@ export function useTriageDecisions({
   const { focused, focus, leave, note, setError, uncheck } = queue;
   const { forget } = claims;
   const [busy, setBusy] = useState(false);
+  // Approvals that did not decide yet (the item needs more people): said on the item, which stays.
+  const [notices, setNotices] = useState<ReadonlyMap<string, string>>(new Map());
+  const recorded = useCallback(
+    (itemId: string, notice: string) => {
+      setNotices((map) => new Map(map).set(itemId, notice));
+      refresh();
+    },
+    [refresh],
+  );
 
   /** Decided: the item leaves the cached list now; the next one is focused; the list is re-read. */
   const settle = useCallback(
@@ -65,8 +75,10 @@ export function useTriageDecisions({
   const sendApproval = useCallback(
     ({ item, note: approvalNote }: TPendingApproval) => {
       client.triage.approve.mutate({ id: item.id, ...(approvalNote ? { resolution_note: approvalNote } : {}) }).then(
-        () => {
-          settle([item.id]);
+        (response) => {
+          const notice = pendingApprovalNotice(response);
+          if (notice) recorded(item.id, notice);
+          else settle([item.id]);
           setHidden((set) => without(set, item.id));
         },
         (cause: unknown) => {
@@ -77,7 +89,7 @@ export function useTriageDecisions({
         },
       );
     },
-    [client, settle, onFailure, setHidden],
+    [client, settle, recorded, onFailure, setHidden],
   );
   const approvals = useUndoableApprovals(sendApproval);
   const approve = useCallback(
@@ -110,16 +122,19 @@ export function useTriageDecisions({
       setBusy(true);
       setError(null);
       try {
-        await call(force);
-        leave(item.id);
-        settle([item.id]);
+        const notice = pendingApprovalNotice(await call(force));
+        if (notice) recorded(item.id, notice);
+        else {
+          leave(item.id);
+          settle([item.id]);
+        }
       } catch (cause) {
         onFailure(item.id, cause, force ? undefined : () => runDetached(decideNow(item, call, true), "retrying the decision"));
       } finally {
         setBusy(false);
       }
     },
-    [busy, leave, settle, onFailure, setError],
+    [busy, leave, settle, recorded, onFailure, setError],
   );
   useEffect(() => {
     decideNowRef.current = decideNow;
@@ -163,17 +178,21 @@ export function useTriageDecisions({
     async (selection: TTriageItem[]) => {
       const { results } = await calls.bulk({ decision: "approve", ids: selection.map((item) => item.id) });
       const approved = results.filter((result) => result.status === "approved").map((result) => result.id);
+      // An approval recorded on an item that needs more people: it stays, unticked, saying so.
+      const needMore = results.filter((result) => result.status === "pending").map((result) => result.id);
       for (const itemId of approved) leave(itemId);
       settle(approved);
-      uncheck(approved);
+      uncheck([...approved, ...needMore]);
+      for (const itemId of needMore) recorded(itemId, "Approval recorded — needs more approvals");
       return results;
     },
-    [calls, leave, settle, uncheck],
+    [calls, leave, settle, uncheck, recorded],
   );
 
   return {
     busy,
     approve,
+    notices,
     waitingApprovals: approvals.waiting,
     undo,
     approveEdited,

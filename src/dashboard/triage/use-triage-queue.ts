@@ -45,6 +45,7 @@ export function useTriageQueue(filters: TQueueFilters, now: number) {
     error: queue.error,
     busy: decisions.busy,
     approve: decisions.approve,
+    notices: decisions.notices,
     waitingApprovals: decisions.waitingApprovals,
     undo: decisions.undo,
     approveEdited: decisions.approveEdited,

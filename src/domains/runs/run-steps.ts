@@ -8,6 +8,7 @@ import { explainRouting } from "../agents/center.ts";
 import type { TChatMessage } from "../agents/model-client.ts";
 import type { Run, TriageItem } from "../../generated/prisma/client.ts";
 import type { TRunStep } from "./runs.schemas.ts";
+import { reachSteps, type TReachRows } from "./run-reach-steps.ts";
 
 export type TStepRun = Pick<
   Run,
@@ -18,7 +19,7 @@ export type TStepTriageItem = Pick<
   TriageItem,
   "id" | "status" | "triageReason" | "proposedOutput" | "resolutionNote" | "resolvedBy" | "resolvedByName" | "outputEdited" | "resolvedAt" | "createdAt"
 > &
-  Partial<Pick<TriageItem, "round" | "feedback" | "dataPatch" | "kind" | "verdict" | "correctedOutput" | "confidenceScore">>;
+  Partial<Pick<TriageItem, "round" | "feedback" | "dataPatch" | "kind" | "verdict" | "correctedOutput" | "confidenceScore" | "approvalsRequired">>;
 
 type TStepStatus = TRunStep["status"];
 type TAgentStep = Extract<TRunStep, { type: "agent" }>;
@@ -294,7 +295,7 @@ function agentSteps(run: TStepRun, item: TStepTriageItem | null, startedAt: Date
 
 // ---- the person's part -------------------------------------------------------------
 
-function triageSteps(item: TStepTriageItem | null): TRunStep[] {
+function triageSteps(item: TStepTriageItem | null, reach?: TReachRows): TRunStep[] {
   if (!item) return [];
   const round = item.round ?? 0;
   // The triage step lasts from the item being raised until a person decided.
@@ -305,6 +306,8 @@ function triageSteps(item: TStepTriageItem | null): TRunStep[] {
       status: item.status === "pending" ? "pending" : "completed",
       detail: { triage_item_id: item.id, reason: item.triageReason, item_status: item.status, round },
     },
+    // Who was told, and who approved, while it waited.
+    ...reachSteps(item, reach),
   ];
   if (item.status !== "pending") {
     steps.push({
@@ -335,10 +338,11 @@ function triageSteps(item: TStepTriageItem | null): TRunStep[] {
 
 /**
  * A run's steps in order, round by round (docs/api-conventions.md, "Review rounds"): each
- * round's model and tool calls, what its agent(s) found, its triage and the review. Earlier
+ * round's model and tool calls, what its agent(s) found, its triage, the messages and
+ * approvals while it waited (`reach`, run-reach-steps.ts) and the review. Earlier
  * rounds show the proposal their item kept; the run's data is the latest (patched) one. Never empty.
  */
-export function buildRunSteps(run: TStepRun, allItems: TStepTriageItem[]): TRunStep[] {
+export function buildRunSteps(run: TStepRun, allItems: TStepTriageItem[], reach?: TReachRows): TRunStep[] {
   // A spot check comes after the run completed on its own: it closes the steps (docs/api-conventions.md, "Spot checks").
   const items = allItems.filter((item) => (item.kind ?? "review") === "review");
   const spotChecks = allItems.filter((item) => item.kind === "spot_check");
@@ -357,8 +361,8 @@ export function buildRunSteps(run: TStepRun, allItems: TStepTriageItem[]): TRunS
     steps.push(...calls.filter((call) => call.round === round).map((call) => call.step));
     // A round that never reached a person is the current one, or one whose item is missing.
     if (item || round === lastRound) steps.push(...agentSteps(run, item, roundStart(round), roundConfidence(run, item, round === lastRound)));
-    steps.push(...triageSteps(item));
+    steps.push(...triageSteps(item, reach));
   }
-  for (const spotCheck of spotChecks) steps.push(...triageSteps(spotCheck));
+  for (const spotCheck of spotChecks) steps.push(...triageSteps(spotCheck, reach));
   return steps;
 }

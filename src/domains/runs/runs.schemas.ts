@@ -309,6 +309,7 @@ export const ZApprovalStep = ZStepTimes.extend({
     by_actor: ZActor.nullable().optional(),
     output_edited: z.boolean(),
     required: z.number().int(),
+    position: z.number().int().min(1).meta({ description: "Which of the item's approvals this is, from 1 (\"approved by Ada, 1 of 2\")." }),
     round: ZStepRound,
   }),
 });

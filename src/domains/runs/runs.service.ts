@@ -21,7 +21,7 @@ import { buildRunSteps } from "./run-steps.ts";
 import { usesModel } from "./agent-calls.ts";
 import { TASK_PREVIEW_LENGTH, type TCreateRunRequest, type TCreateRunResponse } from "./runs.schemas.ts";
 import { serializeRun, serializeRunListItem, serializeTriageItem, triageItemActors, withTriageItemActors } from "./serializers.ts";
-import { actorOf } from "../auth/actors.ts";
+import { actorOf, resolveActors } from "../auth/actors.ts";
 import { decideTriageItems } from "./triage-item-statements.ts";
 import { rolloutSplitCte, splitColumnsSql } from "./rollout-split.ts";
 
@@ -124,12 +124,20 @@ export async function getRun(principal: TPrincipal, runId: string) {
 export async function listRunSteps(principal: TPrincipal, runId: string) {
   const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItems: { orderBy: { round: "asc" } } } });
   if (!run) throw notFound("Run");
-  // Every round's item: the steps show each round's proposal, triage and review.
+  // Every round's item: the steps show each round's proposal, triage, messages, approvals and review.
+  const itemIds = run.triageItems.map((item) => item.id);
+  const [notifications, approvals] = await Promise.all([
+    db().triageNotification.findMany({ where: { triageItemId: { in: itemIds } }, orderBy: { createdAt: "asc" } }),
+    db().triageApproval.findMany({ where: { triageItemId: { in: itemIds } }, orderBy: { createdAt: "asc" } }),
+  ]);
   const actors = await triageItemActors(principal.organizationId, run.triageItems);
+  const approvers = await resolveActors(principal.organizationId, approvals.map((approval) => approval.actor), new Map(approvals.map((approval) => [approval.actor, approval.actorName])));
   return {
-    data: buildRunSteps(run, run.triageItems).map((step) =>
-      step.type === "review" ? { ...step, detail: { ...step.detail, resolved_by_actor: actorOf(actors, step.detail.resolved_by) } } : step,
-    ),
+    data: buildRunSteps(run, run.triageItems, { notifications, approvals }).map((step) => {
+      if (step.type === "review") return { ...step, detail: { ...step.detail, resolved_by_actor: actorOf(actors, step.detail.resolved_by) } };
+      if (step.type === "approval") return { ...step, detail: { ...step.detail, by_actor: actorOf(approvers, step.detail.by) } };
+      return step;
+    }),
   };
 }
 
