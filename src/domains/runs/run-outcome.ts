@@ -29,7 +29,7 @@ import {
  * and mode subscribed to the event, or a webhook_url on the run or its batch. Without one
  * the outcome event is not sent at all (no fan-out job that would find nothing to do).
  */
-export type TRecordedOutcome = (TRunOutcome & { announce: boolean }) | null;
+export type TRecordedOutcome = (TRunOutcome & { announce: boolean; /** A spot check this outcome opened (its reviewers are told). */ spotCheckItemId?: string | null }) | null;
 
 const EVENT_BY_SETTLED_STATUS: Record<string, TRunEventName> = {
   completed: "run.completed",
@@ -79,15 +79,15 @@ export async function recordOutcome(run: TStartedRun, outcome: TAgentOutcome | T
   const recorded = inTransaction
     ? undefined
     : await recordInOneStatement(run, outcome);
-  const { outcome: settled, livemode, spotChecked } = recorded ?? (await recordInTransaction(run, outcome));
+  const { outcome: settled, livemode, spotCheckItemId } = recorded ?? (await recordInTransaction(run, outcome));
   publishRunChange(run.runId);
   // A new item in the queue: open triage pages refresh (a repeat after a crash is harmless).
-  if ((settled?.event === "run.triage_required" || spotChecked) && livemode !== null) publishTriageChange(run.organizationId, livemode);
-  return settled;
+  if ((settled?.event === "run.triage_required" || spotCheckItemId) && livemode !== null) publishTriageChange(run.organizationId, livemode);
+  return settled && spotCheckItemId ? { ...settled, spotCheckItemId } : settled;
 }
 
-/** `spotChecked`: the run was sampled for a spot check (a new item in the queue). */
-type TRecording = { outcome: TRecordedOutcome; livemode: boolean | null; spotChecked?: boolean };
+/** `spotCheckItemId`: the run was sampled for a spot check (a new item in the queue). */
+type TRecording = { outcome: TRecordedOutcome; livemode: boolean | null; spotCheckItemId?: string | null };
 
 /**
  * The outcome as if the score met the threshold (an agent's own triage reason and input
@@ -105,7 +105,7 @@ async function recordInOneStatement(run: TStartedRun, outcome: TAgentOutcome): P
     return {
       outcome: outcomeOfRecordedRun(run, target.status, current.new_triage_item_id, current),
       livemode: current.livemode,
-      spotChecked: current.spot_check_id !== null,
+      spotCheckItemId: current.spot_check_id,
     };
   }
   // Settled before this statement began (a repeat after a crash) or cancelled: as recorded.
@@ -137,7 +137,7 @@ async function recordInTransaction(run: TStartedRun, outcome: TAgentOutcome | TS
     return {
       outcome: outcomeOfRecordedRun(run, target.status, written?.triage_item_id ?? null, current),
       livemode: current.livemode,
-      spotChecked: (written?.spot_check_id ?? null) !== null,
+      spotCheckItemId: written?.spot_check_id ?? null,
     };
   });
 }
