@@ -3,7 +3,8 @@
 // HTTPS chat webhook: the messages when an item opens (email text and HTML parts with AP's key
 // fields and four decision links, a Block Kit chat message with link buttons), escalation
 // after a short after_minutes sent once and not for an item decided first, SMTP down then back
-// and a chat webhook failing then answering (retried, the log shows the attempts), the log's
+// and a chat webhook failing then answering (retried, the log shows the attempts), a message
+// not sent because its item was decided while it was retrying, the log's
 // fields and its 404 for another organization, a spot check told too, the test message (sent,
 // and 502 message_not_delivered), and the link's token stored only hashed, never in a job's steps.
 import { createHash } from "node:crypto";
@@ -258,17 +259,19 @@ describe("escalation", () => {
 
   it("nothing is escalated for an item decided before its time", async () => {
     const org = await organization("Reach Decided Co");
-    // 20 minutes of 300 ms: 6 s, well after the decision below.
-    await putRoute(org, { notify: [{ email: "first@decided.test" }], escalation: [{ after_minutes: 20, notify: [{ email: "late@decided.test" }] }] });
+    // 60 minutes of 300 ms: 18 s, well after the decision below.
+    await putRoute(org, { notify: [{ email: "first@decided.test" }], escalation: [{ after_minutes: 60, notify: [{ email: "late@decided.test" }] }] });
     const { itemId, runId } = await openApItem(org);
+    await mailTo("first@decided.test");
     const approved = await org.api("POST", `/v1/triage/${itemId}/approve`, {});
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     const [item] = await sql(`SELECT created_at, resolved_at FROM triage_items WHERE id = $1`, [itemId]);
     // The premise: decided before the step fell due.
-    expect(Number(item.resolved_at) - Number(item.created_at)).toBeLessThan(20 * MINUTE_MS);
-    // The decision ends the job (the wait, or the read before it), or the step finds the item decided when it falls due.
+    expect(Number(item.resolved_at) - Number(item.created_at)).toBeLessThan(60 * MINUTE_MS);
+    // The decision ends the job (its wait, or the read before the wait) long before the step
+    // falls due: once it is finished, nothing more can be planned for the item.
     await reachDone(itemId);
-    await until("the step's due time to pass", () => Date.now() > Number(item.created_at) + 20 * MINUTE_MS + 500, 15_000);
+    expect(Date.now()).toBeLessThan(Number(item.created_at) + 60 * MINUTE_MS);
     expect((await org.api("GET", `/v1/runs/${runId}`)).body.run.status).toBe("completed");
     const entries = await log(org, itemId);
     expect(entries.map((entry) => entry.kind)).toEqual(["opened"]);
@@ -340,6 +343,20 @@ describe("retries", () => {
     expect(new Set(tokens).size).toBe(3);
     const [links] = await sql(`SELECT count(*)::int AS n FROM review_links WHERE notification_id = $1`, [entry.id]);
     expect(links.n).toBe(3);
+  });
+
+  it("a message still retrying when its item is decided is not sent: its row says why", async () => {
+    const org = await organization("Reach Decided Meanwhile Co");
+    const chat = await receivers.start(() => 503);
+    await putRoute(org, { notify: [{ chat_webhook_url: chat.url }] });
+    const { itemId } = await openApItem(org);
+    await until("a failed attempt", async () => ((await log(org, itemId))[0]?.status === "retrying" ? true : undefined));
+    expect((await org.api("POST", `/v1/triage/${itemId}/reject`, { reason_code: "other" })).status).toBe(200);
+    const [entry] = await settledLog(org, itemId, 1);
+    expect(entry).toMatchObject({ status: "gave_up", last_error: "Not sent: the item was decided before this message went out" });
+    const attempts = chat.received.length;
+    expect(entry.attempts).toBe(attempts);
+    expect(attempts).toBeLessThan(6);
   });
 });
 

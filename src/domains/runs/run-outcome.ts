@@ -83,7 +83,23 @@ export async function recordOutcome(run: TStartedRun, outcome: TAgentOutcome | T
   publishRunChange(run.runId);
   // A new item in the queue: open triage pages refresh (a repeat after a crash is harmless).
   if ((settled?.event === "run.triage_required" || spotCheckItemId) && livemode !== null) publishTriageChange(run.organizationId, livemode);
-  return settled && spotCheckItemId ? { ...settled, spotCheckItemId } : settled;
+  return withSpotCheck(settled, spotCheckItemId);
+}
+
+/**
+ * The outcome with the spot check it opened. `undefined`: not known (the run was recorded
+ * by an earlier try of this step): read, so a repeat still asks for the spot check's messages
+ * (keyed by the item: asking twice tells its reviewers once).
+ */
+async function withSpotCheck(settled: TRecordedOutcome, spotCheckItemId: string | null | undefined): Promise<TRecordedOutcome> {
+  if (!settled || settled.event !== "run.completed") return settled;
+  const id = spotCheckItemId === undefined ? await spotCheckOf(settled.runId, settled.reviewRound ?? 0) : spotCheckItemId;
+  return id ? { ...settled, spotCheckItemId: id } : settled;
+}
+
+async function spotCheckOf(runId: string, round: number): Promise<string | null> {
+  const item = await db().triageItem.findFirst({ where: { runId, kind: "spot_check", round }, select: { id: true } });
+  return item?.id ?? null;
 }
 
 /** `spotCheckItemId`: the run was sampled for a spot check (a new item in the queue). */
@@ -177,5 +193,5 @@ export async function failRunAsServiceError(runId: string, message: string): Pro
 export async function recordedOutcomeOf(runId: string): Promise<TRecordedOutcome> {
   const [row] = await db().$queryRaw<TCurrentRun[]>(currentRunStatement(runId));
   if (!row) return null;
-  return outcomeOfRecordedRun({ runId, organizationId: row.organization_id, batchJobId: row.batch_job_id }, row.status, row.triage_item_id, row);
+  return withSpotCheck(outcomeOfRecordedRun({ runId, organizationId: row.organization_id, batchJobId: row.batch_job_id }, row.status, row.triage_item_id, row), undefined);
 }
