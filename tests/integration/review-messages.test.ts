@@ -4,9 +4,10 @@
 // fields and four decision links, a Block Kit chat message with link buttons), escalation
 // after a short after_minutes sent once and not for an item decided first, SMTP down then back
 // and a chat webhook failing then answering (retried, the log shows the attempts), a message
-// not sent because its item was decided while it was retrying, the log's
-// fields and its 404 for another organization, a spot check told too, the test message (sent,
-// and 502 message_not_delivered), and the link's token stored only hashed, never in a job's steps.
+// not sent because its item was decided while it was retrying, the log's fields, the run's
+// notification steps and the log's 404 for another organization, a spot check told too, the
+// test message (sent, and 502 message_not_delivered), and the link's token stored only
+// hashed, never in a job's steps.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../helpers/database.ts";
@@ -114,7 +115,7 @@ describe("messages when an item opens", () => {
     const org = await organization("Reach Open Co");
     const chat = await receivers.start();
     await putRoute(org, { notify: [{ email: "ap@open.test" }, { chat_webhook_url: chat.url }] });
-    const { itemId } = await openApItem(org);
+    const { itemId, runId } = await openApItem(org);
 
     const email = await mailTo("ap@open.test");
     const { parsed } = email;
@@ -189,6 +190,14 @@ describe("messages when an item opens", () => {
       { id: expect.any(String), channel: "chat", recipient: expect.stringMatching(/^https:\/\/localhost:\d+\/…\/••••ooks$/), kind: "opened", step: 0, status: "sent", attempts: 1, last_error: null, sent_at: expect.any(String), created_at: expect.any(String) },
     ]);
     expect(JSON.stringify(entries)).not.toContain(chat.url);
+    // The run's steps show them after the item's triage step.
+    const steps = (await org.api("GET", `/v1/runs/${runId}/steps`)).body.data as any[];
+    const triageAt = steps.findIndex((step) => step.type === "triage");
+    expect(steps.slice(triageAt + 1, triageAt + 3).map((step) => [step.type, step.status, step.detail.channel, step.detail.delivery, step.detail.kind])).toEqual([
+      ["notification", "completed", "email", "sent", "opened"],
+      ["notification", "completed", "chat", "sent", "opened"],
+    ]);
+    expect(steps[triageAt + 2].detail.recipient).toBe(entries[1].recipient);
     const stranger = await organization("Reach Stranger Co");
     expect((await stranger.api("GET", `/v1/triage/${itemId}/notifications`)).status).toBe(404);
 

@@ -6,7 +6,7 @@
 import { MAX_MODEL_CALLS, type TModelTranscript, type TModelUsage } from "../agents/assistant.ts";
 import { explainRouting } from "../agents/center.ts";
 import type { TChatMessage } from "../agents/model-client.ts";
-import type { Run, TriageItem } from "../../generated/prisma/client.ts";
+import type { Run, TriageItem, TriageNotification } from "../../generated/prisma/client.ts";
 import type { TRunStep } from "./runs.schemas.ts";
 
 export type TStepRun = Pick<
@@ -18,7 +18,10 @@ export type TStepTriageItem = Pick<
   TriageItem,
   "id" | "status" | "triageReason" | "proposedOutput" | "resolutionNote" | "resolvedBy" | "resolvedByName" | "outputEdited" | "resolvedAt" | "createdAt"
 > &
-  Partial<Pick<TriageItem, "round" | "feedback" | "dataPatch" | "kind" | "verdict" | "correctedOutput" | "confidenceScore">>;
+  Partial<Pick<TriageItem, "round" | "feedback" | "dataPatch" | "kind" | "verdict" | "correctedOutput" | "confidenceScore">> & {
+    /** The item's review messages, oldest first (docs/api-conventions.md, "Review messages and escalation"). */
+    notifications?: Pick<TriageNotification, "kind" | "channel" | "recipient" | "status" | "attempts" | "createdAt" | "sentAt">[];
+  };
 
 type TStepStatus = TRunStep["status"];
 type TAgentStep = Extract<TRunStep, { type: "agent" }>;
@@ -294,6 +297,26 @@ function agentSteps(run: TStepRun, item: TStepTriageItem | null, startedAt: Date
 
 // ---- the person's part -------------------------------------------------------------
 
+const NOTIFICATION_STEP_STATUS: Record<string, TStepStatus> = { queued: "pending", retrying: "running", sent: "completed", gave_up: "failed" };
+
+/** Each review message about the item: from being planned until it was sent. */
+function notificationSteps(item: TStepTriageItem, round: number): TRunStep[] {
+  return (item.notifications ?? []).map((message) => ({
+    type: "notification" as const,
+    ...span(message.createdAt, message.sentAt),
+    status: NOTIFICATION_STEP_STATUS[message.status] ?? "pending",
+    detail: {
+      triage_item_id: item.id,
+      kind: message.kind as "opened" | "escalated",
+      channel: message.channel as "email" | "chat",
+      recipient: message.recipient,
+      delivery: message.status as "queued" | "sent" | "retrying" | "gave_up",
+      attempts: message.attempts,
+      round,
+    },
+  }));
+}
+
 function triageSteps(item: TStepTriageItem | null): TRunStep[] {
   if (!item) return [];
   const round = item.round ?? 0;
@@ -305,6 +328,7 @@ function triageSteps(item: TStepTriageItem | null): TRunStep[] {
       status: item.status === "pending" ? "pending" : "completed",
       detail: { triage_item_id: item.id, reason: item.triageReason, item_status: item.status, round },
     },
+    ...notificationSteps(item, round),
   ];
   if (item.status !== "pending") {
     steps.push({

@@ -122,7 +122,11 @@ export async function getRun(principal: TPrincipal, runId: string) {
 
 /** The run's steps (src/domains/runs/run-steps.ts); another organization's or mode's run is not found. */
 export async function listRunSteps(principal: TPrincipal, runId: string) {
-  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItems: { orderBy: { round: "asc" } } } });
+  const run = await db().run.findFirst({
+    where: { id: runId, ...tenantScope(principal) },
+    // With each item's review messages: the steps show them between its triage and its review.
+    include: { triageItems: { orderBy: { round: "asc" }, include: { notifications: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } } } },
+  });
   if (!run) throw notFound("Run");
   // Every round's item: the steps show each round's proposal, triage and review.
   const actors = await triageItemActors(principal.organizationId, run.triageItems);
