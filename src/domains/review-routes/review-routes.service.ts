@@ -71,7 +71,7 @@ function defaultRoute(agentType: string): TReviewRoute {
 const mayWrite = (principal: TPrincipal) => principal.scopes.includes("agents:write");
 
 /** 404 unless the organization has the agent in this mode: a built-in type or its own (archived included). */
-async function assertAgentExists(principal: TPrincipal, agentType: string): Promise<void> {
+export async function assertAgentExists(principal: TPrincipal, agentType: string): Promise<void> {
   if (isBuiltInAgentType(agentType)) return;
   if (!(await findDefinition(tenantScope(principal), agentType))) throw notFound("Agent");
 }

@@ -29,7 +29,7 @@ import {
  * and mode subscribed to the event, or a webhook_url on the run or its batch. Without one
  * the outcome event is not sent at all (no fan-out job that would find nothing to do).
  */
-export type TRecordedOutcome = (TRunOutcome & { announce: boolean }) | null;
+export type TRecordedOutcome = (TRunOutcome & { announce: boolean; /** A spot check this outcome opened (its reviewers are told). */ spotCheckItemId?: string | null }) | null;
 
 const EVENT_BY_SETTLED_STATUS: Record<string, TRunEventName> = {
   completed: "run.completed",
@@ -79,15 +79,31 @@ export async function recordOutcome(run: TStartedRun, outcome: TAgentOutcome | T
   const recorded = inTransaction
     ? undefined
     : await recordInOneStatement(run, outcome);
-  const { outcome: settled, livemode, spotChecked } = recorded ?? (await recordInTransaction(run, outcome));
+  const { outcome: settled, livemode, spotCheckItemId } = recorded ?? (await recordInTransaction(run, outcome));
   publishRunChange(run.runId);
   // A new item in the queue: open triage pages refresh (a repeat after a crash is harmless).
-  if ((settled?.event === "run.triage_required" || spotChecked) && livemode !== null) publishTriageChange(run.organizationId, livemode);
-  return settled;
+  if ((settled?.event === "run.triage_required" || spotCheckItemId) && livemode !== null) publishTriageChange(run.organizationId, livemode);
+  return withSpotCheck(settled, spotCheckItemId);
 }
 
-/** `spotChecked`: the run was sampled for a spot check (a new item in the queue). */
-type TRecording = { outcome: TRecordedOutcome; livemode: boolean | null; spotChecked?: boolean };
+/**
+ * The outcome with the spot check it opened. `undefined`: not known (the run was recorded
+ * by an earlier try of this step): read, so a repeat still asks for the spot check's messages
+ * (keyed by the item: asking twice tells its reviewers once).
+ */
+async function withSpotCheck(settled: TRecordedOutcome, spotCheckItemId: string | null | undefined): Promise<TRecordedOutcome> {
+  if (!settled || settled.event !== "run.completed") return settled;
+  const id = spotCheckItemId === undefined ? await spotCheckOf(settled.runId, settled.reviewRound ?? 0) : spotCheckItemId;
+  return id ? { ...settled, spotCheckItemId: id } : settled;
+}
+
+async function spotCheckOf(runId: string, round: number): Promise<string | null> {
+  const item = await db().triageItem.findFirst({ where: { runId, kind: "spot_check", round }, select: { id: true } });
+  return item?.id ?? null;
+}
+
+/** `spotCheckItemId`: the run was sampled for a spot check (a new item in the queue). */
+type TRecording = { outcome: TRecordedOutcome; livemode: boolean | null; spotCheckItemId?: string | null };
 
 /**
  * The outcome as if the score met the threshold (an agent's own triage reason and input
@@ -105,7 +121,7 @@ async function recordInOneStatement(run: TStartedRun, outcome: TAgentOutcome): P
     return {
       outcome: outcomeOfRecordedRun(run, target.status, current.new_triage_item_id, current),
       livemode: current.livemode,
-      spotChecked: current.spot_check_id !== null,
+      spotCheckItemId: current.spot_check_id,
     };
   }
   // Settled before this statement began (a repeat after a crash) or cancelled: as recorded.
@@ -137,7 +153,7 @@ async function recordInTransaction(run: TStartedRun, outcome: TAgentOutcome | TS
     return {
       outcome: outcomeOfRecordedRun(run, target.status, written?.triage_item_id ?? null, current),
       livemode: current.livemode,
-      spotChecked: (written?.spot_check_id ?? null) !== null,
+      spotCheckItemId: written?.spot_check_id ?? null,
     };
   });
 }
@@ -177,5 +193,5 @@ export async function failRunAsServiceError(runId: string, message: string): Pro
 export async function recordedOutcomeOf(runId: string): Promise<TRecordedOutcome> {
   const [row] = await db().$queryRaw<TCurrentRun[]>(currentRunStatement(runId));
   if (!row) return null;
-  return outcomeOfRecordedRun({ runId, organizationId: row.organization_id, batchJobId: row.batch_job_id }, row.status, row.triage_item_id, row);
+  return withSpotCheck(outcomeOfRecordedRun({ runId, organizationId: row.organization_id, batchJobId: row.batch_job_id }, row.status, row.triage_item_id, row), undefined);
 }

@@ -122,7 +122,10 @@ export async function getRun(principal: TPrincipal, runId: string) {
 
 /** The run's steps (src/domains/runs/run-steps.ts); another organization's or mode's run is not found. */
 export async function listRunSteps(principal: TPrincipal, runId: string) {
-  const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItems: { orderBy: { round: "asc" } } } });
+  const run = await db().run.findFirst({
+    where: { id: runId, ...tenantScope(principal) },
+    include: { triageItems: { orderBy: { round: "asc" } } },
+  });
   if (!run) throw notFound("Run");
   // Every round's item: the steps show each round's proposal, triage, messages, approvals and review.
   const itemIds = run.triageItems.map((item) => item.id);

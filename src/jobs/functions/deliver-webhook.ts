@@ -3,23 +3,13 @@
 // wait is a durable timer to a time the attempt's own step fixed, so a restart neither
 // loses a pending retry nor moves it.
 import { env } from "../../foundation/env.ts";
+import { parseRetrySchedule } from "../../foundation/retry-schedule.ts";
 import { attemptDelivery } from "../../domains/webhooks/delivery-attempt.ts";
 import { ZDeliveryTarget } from "../../domains/webhooks/delivery-plan.ts";
 import { defineJob } from "../job.ts";
 
-const DURATION = /^(\d+)(ms|s|m|h|d)$/;
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
 /** The waits between attempts, in milliseconds ("5s,30s,2m,…"; checked at start-up by env.ts). */
-export function retryScheduleMs(): number[] {
-  return env()
-    .WEBHOOK_RETRY_SCHEDULE.split(",")
-    .map((delay) => {
-      const match = DURATION.exec(delay.trim());
-      if (!match) throw new Error(`WEBHOOK_RETRY_SCHEDULE: cannot read "${delay}"`);
-      return Number(match[1]) * UNIT_MS[match[2]!]!;
-    });
-}
+export const retryScheduleMs = (): number[] => parseRetrySchedule(env().WEBHOOK_RETRY_SCHEDULE, "WEBHOOK_RETRY_SCHEDULE");
 
 export const deliverWebhook = defineJob({
   name: "deliver-webhook",

@@ -21,6 +21,7 @@ import {
   usesModel,
   type TRecordedOutcome,
 } from "../../domains/runs/run-execution.ts";
+import { reachReviewersWork } from "../../domains/review-reach/reach-work.ts";
 import { runOutcomeWork, ZExecuteRunPayload } from "../../domains/runs/run-work.ts";
 import { triageOverdueWork } from "../../domains/webhooks/webhook-work.ts";
 import { defineJob, type TJobIO } from "../job.ts";
@@ -30,14 +31,17 @@ import { requestRunEventDeliveries } from "./request-deliveries.ts";
 export const RUN_GAVE_UP_MESSAGE = "The service could not complete the run; it was retried and gave up";
 
 /**
- * Requests the outcome's deliveries when anyone listens, and for an item that waits for a
- * person its overdue timer; returns the event name recorded.
+ * Requests the outcome's deliveries when anyone listens, for an item that waits for a
+ * person its overdue timer, and for any item it opened (a review round or a spot check) the
+ * messages to its route's reviewers; returns the event name recorded.
  */
 async function announce(io: TJobIO, recorded: TRecordedOutcome): Promise<string | null> {
   if (!recorded) return null;
   if (recorded.event === "run.triage_required" && recorded.triageItemId) {
     await io.send("watch-due-time", [triageOverdueWork(recorded.triageItemId)]);
   }
+  const opened = recorded.event === "run.triage_required" ? recorded.triageItemId : recorded.spotCheckItemId;
+  if (opened) await io.send("reach-reviewers", [reachReviewersWork(opened)]);
   if (recorded.announce) await requestRunEventDeliveries(io, recorded);
   return recorded.event;
 }

@@ -6,7 +6,9 @@ import { evaluateCase } from "./evaluate-case.ts";
 import { executeRun } from "./execute-run.ts";
 import { fanOutRunEvent } from "./fan-out-run-event.ts";
 import { guardRolloutJob } from "./guard-rollout.ts";
+import { reachReviewers } from "./reach-reviewers.ts";
 import { resendWebhook } from "./resend-webhook.ts";
+import { sendReviewMessage } from "./send-review-message.ts";
 import { startBatch } from "./start-batch.ts";
 
 export const jobs = [
@@ -18,4 +20,6 @@ export const jobs = [
   announceTriageOverdue,
   evaluateCase,
   guardRolloutJob,
+  reachReviewers,
+  sendReviewMessage,
 ] as unknown as TAnyJob[];

@@ -6,6 +6,7 @@ import type { TRunEventName } from "../../../src/domains/runs/run-events.ts";
 import { executeRunWork, runOutcomeWork } from "../../../src/domains/runs/run-work.ts";
 import * as deliveryPlan from "../../../src/domains/webhooks/delivery-plan.ts";
 import { deliveryWork, triageOverdueWork } from "../../../src/domains/webhooks/webhook-work.ts";
+import { reachReviewersWork } from "../../../src/domains/review-reach/reach-work.ts";
 import * as batchExecution from "../../../src/domains/batches/batch-execution.ts";
 import * as runExecution from "../../../src/domains/runs/run-execution.ts";
 import type { TWork } from "../../../src/domains/work-queue/work.ts";
@@ -108,13 +109,24 @@ describe("execute-run", () => {
     expect(plan.planRunEventDeliveries).toHaveBeenCalledWith(runId, "run.triage_required", triageItemId, undefined);
     expect(sent).toEqual([
       { id: "watch-due-time", works: [triageOverdueWork(triageItemId)] },
+      { id: "reach-reviewers", works: [reachReviewersWork(triageItemId)] },
       { id: "deliver-run.triage_required", works: [deliveryWork(target("evt:hook")), deliveryWork(target("evt:run"))] },
     ]);
     expect(sent.flatMap(({ works }) => works.map((work) => [work.job, work.key]))).toEqual([
       ["announce-triage-overdue", triageItemId],
+      ["reach-reviewers", triageItemId],
       ["deliver-webhook", "evt:hook"],
       ["deliver-webhook", "evt:run"],
     ]);
+  });
+
+  it("asks a spot check's reviewers to be told (no overdue timer: the run completed)", async () => {
+    execution.startRun.mockResolvedValue(started);
+    execution.callAgent.mockResolvedValue({ kind: "result", result: { output: { ok: true }, confidence_score: 0.95 } });
+    execution.recordOutcome.mockResolvedValue({ ...outcome("run.completed", false), spotCheckItemId: triageItemId });
+    const { io, sent } = memoryIO();
+    expect(await runJob(io)).toEqual({ runId, event: "run.completed" });
+    expect(sent).toEqual([{ id: "reach-reviewers", works: [reachReviewersWork(triageItemId)] }]);
   });
 
   it("plans and sends nothing when nothing listens to the outcome", async () => {

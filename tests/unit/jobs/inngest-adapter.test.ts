@@ -173,7 +173,7 @@ beforeEach(() => {
 describe("execute-run", () => {
   const runWork = executeRunWork({ runId, priority: "normal" });
 
-  it("records a built-in agent's outcome, then sends the item's overdue timer and the outcome's deliveries", async () => {
+  it("records a built-in agent's outcome, then sends the item's overdue timer, its reviewers' messages and the outcome's deliveries", async () => {
     execution.startRun.mockResolvedValue(started);
     execution.callAgent.mockResolvedValue({ kind: "result", result: { output: {}, confidence_score: 0.4 } } as never);
     execution.recordOutcome.mockResolvedValue(outcome("run.triage_required", true, triageItemId));
@@ -183,13 +183,18 @@ describe("execute-run", () => {
     expect(result).toEqual({ runId, event: "run.triage_required" });
     // Built-in agents take no step: only the two sends are steps.
     expect(ctx.step.run).not.toHaveBeenCalled();
-    expect(stepIds(ctx.step.sendEvent)).toEqual(["watch-due-time", "deliver-run.triage_required"]);
-    expect(posted.map((request) => request.url)).toEqual(["http://inngest.invalid/e/test-event-key", "http://inngest.invalid/e/test-event-key"]);
+    expect(stepIds(ctx.step.sendEvent)).toEqual(["watch-due-time", "reach-reviewers", "deliver-run.triage_required"]);
+    expect(posted.map((request) => request.url)).toEqual(Array(3).fill("http://inngest.invalid/e/test-event-key"));
     expect(sentEvents()).toEqual([
       {
         name: "app/triage.opened",
         id: `announce-triage-overdue:${triageItemId}`,
         data: { payload: { triageItemId }, key: triageItemId, concurrencyKey: triageItemId, priority: 0 },
+      },
+      {
+        name: "app/triage.reviewers-requested",
+        id: `reach-reviewers:${triageItemId}`,
+        data: { payload: { triageItemId }, key: triageItemId, concurrencyKey: triageItemId, priority: 600 },
       },
       ...["hook-a", "hook-b"].map((key) => ({
         name: "app/webhook.delivery-requested",
@@ -539,13 +544,13 @@ describe("function options", () => {
     }
   });
 
-  it("limits execute-run (a batch) and evaluate-case (an evaluation) to 10 in flight per concurrency key, and gives only them a failure handler", () => {
+  it("limits execute-run (a batch) and evaluate-case (an evaluation) to 10 in flight per concurrency key, and gives only them and send-review-message a failure handler", () => {
     const [config] = fn("execute-run")["getConfig"]({ baseUrl, appPrefix: INNGEST_APP_ID, isConnect: false });
     expect(config!.concurrency).toEqual([{ limit: 10, key: "event.data.concurrencyKey" }]);
     const [evaluation] = fn("evaluate-case")["getConfig"]({ baseUrl, appPrefix: INNGEST_APP_ID, isConnect: false });
     expect(evaluation!.concurrency).toEqual([{ limit: 10, key: "event.data.concurrencyKey" }]);
     const withFailure = functions.filter((each) => each["getConfig"]({ baseUrl, appPrefix: INNGEST_APP_ID, isConnect: false }).length === 2).map((each) => each.id());
-    expect(withFailure).toEqual(["execute-run", "evaluate-case"]);
+    expect(withFailure).toEqual(["execute-run", "evaluate-case", "send-review-message"]);
     const [, failure] = fn("execute-run")["getConfig"]({ baseUrl, appPrefix: INNGEST_APP_ID, isConnect: false });
     expect(failure).toMatchObject({ id: `${INNGEST_APP_ID}-execute-run-failure`, triggers: [{ event: "inngest/function.failed", expression: `event.data.function_id == '${INNGEST_APP_ID}-execute-run'` }] });
   });

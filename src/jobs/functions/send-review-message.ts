@@ -1,0 +1,36 @@
+// Sends one review message (email or chat): attempt, and on failure wait and try again on
+// REVIEW_MESSAGE_RETRY_SCHEDULE (10 s, 1 min, 5 min, 30 min, 2 h: 6 attempts by default),
+// as deliver-webhook.ts does for webhooks. Each attempt is one step that mints a fresh signed
+// link, composes, sends and records the outcome on the message's row; the step's saved
+// result is the outcome only, never the link. Each wait is a durable timer to a time the
+// attempt's own step fixed. A message whose item was decided meanwhile is not sent (its row
+// says why, message-attempt.ts).
+import { abandonReviewMessage, attemptReviewMessage } from "../../domains/review-reach/message-attempt.ts";
+import { ZSendReviewMessagePayload } from "../../domains/review-reach/reach-work.ts";
+import { env } from "../../foundation/env.ts";
+import { parseRetrySchedule } from "../../foundation/retry-schedule.ts";
+import { defineJob } from "../job.ts";
+
+export const reviewMessageScheduleMs = (): number[] => parseRetrySchedule(env().REVIEW_MESSAGE_RETRY_SCHEDULE, "REVIEW_MESSAGE_RETRY_SCHEDULE");
+
+export const sendReviewMessage = defineJob({
+  name: "send-review-message",
+  payload: ZSendReviewMessagePayload,
+  onFailure: async ({ notificationId }, io, error) => {
+    await io.run("give-up", () => abandonReviewMessage(notificationId));
+    return { notificationId, error };
+  },
+  handler: async ({ notificationId }, io) => {
+    const schedule = reviewMessageScheduleMs();
+    for (let attempt = 1; attempt <= schedule.length + 1; attempt += 1) {
+      const delayMs = schedule[attempt - 1] ?? null;
+      const result = await io.run(`attempt-${attempt}`, async () => ({
+        ...(await attemptReviewMessage(notificationId, delayMs === null)),
+        retryAt: delayMs === null ? null : Date.now() + delayMs,
+      }));
+      if (result.done) return { attempts: attempt, status: result.status };
+      if (result.retryAt !== null) await io.sleepUntil(`wait-after-${attempt}`, new Date(result.retryAt));
+    }
+    return { attempts: schedule.length + 1, status: "gave_up" };
+  },
+});
