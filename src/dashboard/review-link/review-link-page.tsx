@@ -47,15 +47,15 @@ function StateNotice({ page }: { page: TReviewPage }) {
     case "decided":
       return (
         <p className={cn(box, "border-emerald-300 bg-emerald-50 text-emerald-900")}>
-          {STATUS_WORDS[page.decided!.status] ?? page.decided!.status} by {page.decided!.by} at {readable(page.decided!.at)}. This link changes nothing now.
+          {`${STATUS_WORDS[page.decided!.status] ?? page.decided!.status} by ${page.decided!.by} at ${readable(page.decided!.at)}. This link changes nothing now.`}
         </p>
       );
     case "expired":
-      return <p className={cn(box, "border-amber-300 bg-amber-50 text-amber-900")}>This link expired at {readable(page.link.expires_at)}. It changes nothing now; the item waits in the review queue.</p>;
+      return <p className={cn(box, "border-amber-300 bg-amber-50 text-amber-900")}>{`This link expired at ${readable(page.link.expires_at)}. It changes nothing now; the item waits in the review queue.`}</p>;
     case "used":
       return (
         <p className={cn(box, "border-sky-300 bg-sky-50 text-sky-900")}>
-          A decision was made through this link at {readable(page.link.used_at!)}; the item waits for {page.approvals.required - page.approvals.given.length} more approval(s). This link changes nothing now.
+          {`Approved through this link at ${readable(page.link.used_at!)}; the item waits for ${page.approvals.required - page.approvals.given.length} more approval(s). This link changes nothing now.`}
         </p>
       );
     case "sample":
