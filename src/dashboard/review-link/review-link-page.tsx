@@ -108,7 +108,7 @@ function ItemDetails({ page }: { page: TReviewPage }) {
         ) : null}
         {page.approvals.required > 1 ? (
           <p className="text-sm">
-            Needs {page.approvals.required} approvals; {page.approvals.given.length} given
+            {`Needs ${page.approvals.required} approvals; ${page.approvals.given.length} given`}
             {page.approvals.given.length > 0 ? ` (${page.approvals.given.map((given) => `${given.name} at ${readable(given.at)}`).join(", ")})` : ""}.
           </p>
         ) : null}
