@@ -20,7 +20,10 @@ function post(token: string, form: Record<string, string>, headers: Record<strin
   return fetch(`${baseUrl}/review/${token}/decide`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl, "sec-fetch-site": "same-origin", ...headers },
+    // A header given as "" is left out.
+    headers: Object.fromEntries(
+      Object.entries({ "content-type": "application/x-www-form-urlencoded", origin: baseUrl, "sec-fetch-site": "same-origin", ...headers }).filter(([, value]) => value !== ""),
+    ),
     body: new URLSearchParams(form).toString(),
   });
 }
@@ -38,7 +41,7 @@ const item = async (runId: string) => (await call("GET", `/v1/runs/${runId}`, { 
 describe("the review page", () => {
   it("shows the item: task, reason and proposal, and decides nothing on a GET, ?action included", async () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId, { reason: "Total is above the PO by 12%", proposedOutput: { decision: "hold", amount_due: 4711 } });
-    const { token } = await seedReviewLink(fixture.triageItemId);
+    const { token } = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId);
     for (const query of ["", "?action=approve", "?action=reject", "?action=edit", "?action=request_changes"]) {
       const response = await page(token, query);
       expect(response.status).toBe(200);
@@ -60,7 +63,7 @@ describe("the review page", () => {
 
   it("sets no cookie, is not cached, not framed and sends no referrer (page and post)", async () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId);
-    const { token } = await seedReviewLink(fixture.triageItemId);
+    const { token } = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId);
     for (const response of [await page(token), await post(token, { action: "reject", name: "Ada" })]) {
       expect(response.headers.getSetCookie()).toEqual([]);
       expect(response.headers.get("cache-control")).toContain("no-store");
@@ -74,7 +77,7 @@ describe("the review page", () => {
 describe("decisions through a link", () => {
   it("approves: the run completes, the item records the link as its decider, the steps show it", async () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId, { proposedOutput: { decision: "approve_payment", amount_due: 120 } });
-    const { token, linkId } = await seedReviewLink(fixture.triageItemId, { recipient: "controller@example.test" });
+    const { token, linkId } = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId, { recipient: "controller@example.test" });
     expect(result(await post(token, { action: "approve", name: "Carla Controller", note: "fine" })).get("done")).toBe("approved");
 
     const { run, triage_item: decided } = await item(fixture.runId);
@@ -101,7 +104,7 @@ describe("decisions through a link", () => {
 
   it("rejects with a reason code (required): the run is cancelled with it", async () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId);
-    const { token } = await seedReviewLink(fixture.triageItemId);
+    const { token } = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId);
     const missing = result(await post(token, { action: "reject", name: "Carla" }));
     expect(missing.get("field")).toBe("reason_code");
     expect((await item(fixture.runId)).run.status).toBe("pending_triage");
@@ -116,7 +119,7 @@ describe("decisions through a link", () => {
 
   it("requests changes: the round closes and the run is queued for the next", async () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId);
-    const { token } = await seedReviewLink(fixture.triageItemId);
+    const { token } = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId);
     expect(result(await post(token, { action: "request_changes", name: "Carla" })).get("field")).toBe("feedback");
     expect(result(await post(token, { action: "request_changes", name: "Carla", feedback: "Use the PO price" })).get("done")).toBe("changes_requested");
     const { run } = await item(fixture.runId);
@@ -127,7 +130,7 @@ describe("decisions through a link", () => {
 
   it("edits and approves: the run completes with the edited output", async () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId, { proposedOutput: { decision: "hold", amount_due: 120 } });
-    const { token } = await seedReviewLink(fixture.triageItemId);
+    const { token } = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId);
     expect(result(await post(token, { action: "edit", name: "Carla", output: "[1]" })).get("field")).toBe("output");
     const edited = { decision: "approve_payment", amount_due: 110 };
     expect(result(await post(token, { action: "edit", name: "Carla", output: JSON.stringify(edited) })).get("done")).toBe("approved");
@@ -138,7 +141,7 @@ describe("decisions through a link", () => {
 
   it("refuses an expired link: nothing changes and the page says it expired", async () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId);
-    const { token } = await seedReviewLink(fixture.triageItemId, { expiresAt: new Date(Date.now() - 60_000) });
+    const { token } = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId, { expiresAt: new Date(Date.now() - 60_000) });
     expect(result(await post(token, { action: "approve", name: "Carla" })).get("error")).toMatch(/expired/);
     expect((await item(fixture.runId)).triage_item.status).toBe("pending");
     expect(await (await page(token)).text()).toMatch(/This link expired at/);
@@ -146,15 +149,18 @@ describe("decisions through a link", () => {
 
   it("refuses a post from another site (Origin or Sec-Fetch-Site)", async () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId);
-    const { token } = await seedReviewLink(fixture.triageItemId);
+    const { token } = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId);
     expect((await post(token, { action: "approve", name: "Eve" }, { origin: "https://evil.example" })).status).toBe(403);
     expect((await post(token, { action: "approve", name: "Eve" }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    // Origin null (what the page's no-referrer policy makes a browser send) needs Sec-Fetch-Site same-origin.
+    expect((await post(token, { action: "approve", name: "Eve" }, { origin: "null", "sec-fetch-site": "" })).status).toBe(403);
     expect((await item(fixture.runId)).triage_item.status).toBe("pending");
+    expect(result(await post(token, { action: "approve", name: "Ada" }, { origin: "null" })).get("done")).toBe("approved");
   });
 
   it("asks a chat link's decider for their name", async () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId);
-    const { token, linkId } = await seedReviewLink(fixture.triageItemId, { channel: "chat" });
+    const { token, linkId } = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId, { channel: "chat" });
     expect(result(await post(token, { action: "approve" })).get("field")).toBe("name");
     expect(result(await post(token, { action: "approve", name: "Bo from AP" })).get("done")).toBe("approved");
     expect((await item(fixture.runId)).triage_item.resolved_by_actor).toEqual({
@@ -168,7 +174,7 @@ describe("decisions through a link", () => {
 
   it("names who holds the claim, refuses without “decide anyway”, and decides with it", async () => {
     const fixture = await insertRunAwaitingTriage(tenant.orgId);
-    const { token } = await seedReviewLink(fixture.triageItemId);
+    const { token } = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId);
     expect((await call("POST", `/v1/triage/${fixture.triageItemId}/claim`, { key: tenant.key })).status).toBe(200);
     const html = await (await page(token)).text();
     expect(html).toContain("API key &#x27;live&#x27; (Ada Admin)");

@@ -78,7 +78,7 @@ describe("an item above the amount", () => {
     expect(first.body.data.approvals.given[0].output_edited).toBe(true);
     expect((await read(fixture.runId)).triage_item.proposed_output).toEqual(edited);
 
-    const { token, linkId } = await seedReviewLink(fixture.triageItemId, { recipient: "cfo@example.test" });
+    const { token, linkId } = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId, { recipient: "cfo@example.test" });
     const baseUrl = inject("baseUrl");
     const html = await (await fetch(`${baseUrl}/review/${token}`)).text();
     expect(html).toContain("49000");

@@ -1,6 +1,7 @@
 // The form post of a signed decision link's page: the only way a link decides. It must come
-// from the page itself (Origin, when sent, is this server's; Sec-Fetch-Site, when sent, is
-// same-origin): a form on another site cannot decide (CSRF). It answers 303 See Other back
+// from the page itself (Origin, when sent, is this server's, or "null" with Sec-Fetch-Site
+// same-origin; Sec-Fetch-Site, when sent, is same-origin): a form on another site cannot
+// decide (CSRF). It answers 303 See Other back
 // to the page with what happened, so reloading the result decides nothing again.
 import { decideThroughLink } from "../../../../src/domains/review-links/link-decisions.ts";
 import { reviewLinkOrigin } from "../../../../src/domains/review-reach/review-links.ts";
@@ -26,9 +27,12 @@ function refuse(status: number, message: string): Response {
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await params;
   const origin = request.headers.get("origin");
-  if (origin !== null && !pageOrigins(request).has(origin)) return refuse(403, "Decisions are made on the review page itself");
   const site = request.headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin") return refuse(403, "Decisions are made on the review page itself");
+  // The page's Referrer-Policy (no-referrer) makes browsers send `Origin: null` on its own
+  // form post: then Sec-Fetch-Site must vouch for it.
+  const vouched = origin === "null" ? site === "same-origin" : origin === null || pageOrigins(request).has(origin);
+  if (!vouched) return refuse(403, "Decisions are made on the review page itself");
   if (!(request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) return refuse(415, "Send the review page's form");
   const body = await request.text();
   if (body.length > MAX_FORM_BYTES) return refuse(413, "The form is too large");
