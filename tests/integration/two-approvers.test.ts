@@ -98,6 +98,26 @@ describe("an item above the amount", () => {
     expect(decided.approvals.given[1].by_actor).toEqual({ type: "link", id: linkId, name: "Chris CFO", channel: "email", recipient: "cfo@example.test" });
   });
 
+  it("counts a person once across their links: two messages to one address approve once", async () => {
+    const fixture = await insertRunAwaitingTriage(tenant.orgId, { data: invoice(30000) });
+    const baseUrl = inject("baseUrl");
+    const send = (token: string, name: string) =>
+      fetch(`${baseUrl}/review/${token}/decide`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+        body: new URLSearchParams({ action: "approve", name }).toString(),
+      }).then((response) => new URL(response.headers.get("location")!, baseUrl).searchParams);
+    const opened = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId, { recipient: "Controller@Example.test" });
+    const escalated = await seedReviewLink(inject("databaseUrl"), fixture.triageItemId, { recipient: "controller@example.test" });
+    expect((await send(opened.token, "Carla")).get("done")).toBe("pending");
+    // The used link changes nothing more, and says so.
+    expect(await (await fetch(`${baseUrl}/review/${opened.token}`)).text()).toContain("Approved through this link at");
+    expect((await send(escalated.token, "Carla again")).get("error")).toBe("You already approved this item; it needs 1 more");
+    expect((await read(fixture.runId)).triage_item.approvals.given).toHaveLength(1);
+    expect((await approve(tenant.key, fixture.triageItemId)).body.data.status).toBe("approved");
+  });
+
   it("adds one approval per item in a bulk approval", async () => {
     const above = await insertRunAwaitingTriage(tenant.orgId, { data: invoice(12000) });
     const below = await insertRunAwaitingTriage(tenant.orgId, { data: invoice(900) });

@@ -105,6 +105,9 @@ type TDecision = { approve: boolean; note?: string; output?: TJsonObject; reason
 export async function resolveTriageItem(principal: TPrincipal, triageItemId: string, decision: TDecision) {
   const resolvedBy = actorLabel(principal);
   const outcome = await db().$transaction(async (tx) => {
+    // An approval may be one of several: the item is read under its lock, so the claim and
+    // the approvals counted are those the approval is written against.
+    if (decision.approve) await tx.$queryRaw`SELECT id FROM triage_items WHERE id = ${triageItemId}::uuid FOR UPDATE`;
     const existing = await tx.triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
     if (!existing) throw notFound("Triage item");
     assertReviewItem(existing);
