@@ -4,7 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { seedReviewLink } from "../helpers/review-link.ts";
-import { api, baseUrl, createTriageItem, createWorkspace, expect, expectNoHorizontalScroll, test, type TWorkspace } from "./support.ts";
+import { api, baseUrl, createTriageItem, createWorkspace, expect, expectNoHorizontalScroll, screenshot, test, type TWorkspace } from "./support.ts";
 
 let workspace: TWorkspace;
 test.beforeAll(async () => {
@@ -26,7 +26,7 @@ for (const [width, height, label] of [
   [1280, 800, "desktop"],
   [390, 844, "phone"],
 ] as const) {
-  test(`the review page at ${label} width is accessible in every decision form`, async ({ page, context }) => {
+  test(`the review page at ${label} width is accessible in every decision form`, async ({ page, context }, testInfo) => {
     await page.setViewportSize({ width, height });
     const { triageItemId } = await createTriageItem(workspace.apiKey, `Pay invoice for ${label}`);
     const url = await linkTo(triageItemId, { channel: "chat" });
@@ -35,6 +35,7 @@ for (const [width, height, label] of [
     await expect(page.getByText("Why it needs a person")).toBeVisible();
     await expectAccessible(page, `${label}: approve`);
     await expectNoHorizontalScroll(page);
+    await screenshot(page, testInfo, `review-link-${label}`, { fullPage: true });
     for (const action of ["Edit and approve", "Reject", "Request changes"]) {
       await page.getByRole("navigation", { name: "Decisions" }).getByRole("link", { name: action }).click();
       await expect(page.getByRole("button", { name: action })).toBeVisible();
