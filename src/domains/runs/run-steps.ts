@@ -294,14 +294,7 @@ function agentSteps(run: TStepRun, item: TStepTriageItem | null, startedAt: Date
 
 // ---- the person's part -------------------------------------------------------------
 
-type TApprovalStep = Extract<TRunStep, { type: "approval" }>;
-/** An item's approvals when it needs several (docs/api-conventions.md, "Two approvers"). */
-export type TStepApprovals = (triageItemId: string) => {
-  required: number;
-  given: { by: string; by_actor: TApprovalStep["detail"]["by_actor"]; at: string; output_edited: boolean }[];
-};
-
-function triageSteps(item: TStepTriageItem | null, approvalsOf?: TStepApprovals): TRunStep[] {
+function triageSteps(item: TStepTriageItem | null): TRunStep[] {
   if (!item) return [];
   const round = item.round ?? 0;
   // The triage step lasts from the item being raised until a person decided.
@@ -313,17 +306,6 @@ function triageSteps(item: TStepTriageItem | null, approvalsOf?: TStepApprovals)
       detail: { triage_item_id: item.id, reason: item.triageReason, item_status: item.status, round },
     },
   ];
-  const approvals = approvalsOf?.(item.id);
-  for (const given of approvals && approvals.required > 1 ? approvals.given : []) {
-    steps.push({
-      type: "approval",
-      started_at: given.at,
-      finished_at: given.at,
-      duration_ms: 0,
-      status: "completed",
-      detail: { triage_item_id: item.id, by: given.by, by_actor: given.by_actor, output_edited: given.output_edited, required: approvals!.required, round },
-    });
-  }
   if (item.status !== "pending") {
     steps.push({
       type: "review",
@@ -356,7 +338,7 @@ function triageSteps(item: TStepTriageItem | null, approvalsOf?: TStepApprovals)
  * round's model and tool calls, what its agent(s) found, its triage and the review. Earlier
  * rounds show the proposal their item kept; the run's data is the latest (patched) one. Never empty.
  */
-export function buildRunSteps(run: TStepRun, allItems: TStepTriageItem[], approvalsOf?: TStepApprovals): TRunStep[] {
+export function buildRunSteps(run: TStepRun, allItems: TStepTriageItem[]): TRunStep[] {
   // A spot check comes after the run completed on its own: it closes the steps (docs/api-conventions.md, "Spot checks").
   const items = allItems.filter((item) => (item.kind ?? "review") === "review");
   const spotChecks = allItems.filter((item) => item.kind === "spot_check");
@@ -375,7 +357,7 @@ export function buildRunSteps(run: TStepRun, allItems: TStepTriageItem[], approv
     steps.push(...calls.filter((call) => call.round === round).map((call) => call.step));
     // A round that never reached a person is the current one, or one whose item is missing.
     if (item || round === lastRound) steps.push(...agentSteps(run, item, roundStart(round), roundConfidence(run, item, round === lastRound)));
-    steps.push(...triageSteps(item, approvalsOf));
+    steps.push(...triageSteps(item));
   }
   for (const spotCheck of spotChecks) steps.push(...triageSteps(spotCheck));
   return steps;

@@ -20,7 +20,7 @@ import { cancelRuns } from "./run-statements.ts";
 import { buildRunSteps } from "./run-steps.ts";
 import { usesModel } from "./agent-calls.ts";
 import { TASK_PREVIEW_LENGTH, type TCreateRunRequest, type TCreateRunResponse } from "./runs.schemas.ts";
-import { approvalsOf, serializeRun, serializeRunListItem, serializeTriageItem, triageItemActors, withTriageItemActors } from "./serializers.ts";
+import { serializeRun, serializeRunListItem, serializeTriageItem, triageItemActors, withTriageItemActors } from "./serializers.ts";
 import { actorOf } from "../auth/actors.ts";
 import { decideTriageItems } from "./triage-item-statements.ts";
 import { rolloutSplitCte, splitColumnsSql } from "./rollout-split.ts";
@@ -125,11 +125,10 @@ export async function listRunSteps(principal: TPrincipal, runId: string) {
   const run = await db().run.findFirst({ where: { id: runId, ...tenantScope(principal) }, include: { triageItems: { orderBy: { round: "asc" } } } });
   if (!run) throw notFound("Run");
   // Every round's item: the steps show each round's proposal, triage and review.
-  const context = await triageItemActors(principal.organizationId, run.triageItems);
-  const approvals = (triageItemId: string) => approvalsOf(context, triageItemId);
+  const { actors } = await triageItemActors(principal.organizationId, run.triageItems);
   return {
-    data: buildRunSteps(run, run.triageItems, approvals).map((step) =>
-      step.type === "review" ? { ...step, detail: { ...step.detail, resolved_by_actor: actorOf(context.actors, step.detail.resolved_by) } } : step,
+    data: buildRunSteps(run, run.triageItems).map((step) =>
+      step.type === "review" ? { ...step, detail: { ...step.detail, resolved_by_actor: actorOf(actors, step.detail.resolved_by) } } : step,
     ),
   };
 }
