@@ -21,7 +21,7 @@ import { setRateLimiter } from "./domains/limits/rate-limiter.ts";
 import { startChangeListener } from "./foundation/change-notifier.ts";
 import { setPrincipalCacheEnabled } from "./domains/auth/principal-cache.ts";
 import { httpDrain } from "./transport/http-drain.ts";
-import { applySecurityHeaders, securityHeaders } from "./transport/security-headers.ts";
+import { applySecurityHeaders, isReviewLinkPath, reviewLinkSecurityHeaders, securityHeaders } from "./transport/security-headers.ts";
 
 async function main() {
   // process.env is a C++-backed object whose every read and enumeration crosses into the
@@ -76,10 +76,10 @@ async function main() {
 
   let stopping = false;
   const http = httpDrain();
-  const headersFor = { api: securityHeaders(settings, false), page: securityHeaders(settings, true) };
+  const headersFor = { api: securityHeaders(settings, false), page: securityHeaders(settings, true), review: reviewLinkSecurityHeaders(settings) };
   const server = createServer((req, res) => {
     const publicApi = isPublicApiPath(req.url);
-    applySecurityHeaders(res, publicApi ? headersFor.api : headersFor.page);
+    applySecurityHeaders(res, publicApi ? headersFor.api : isReviewLinkPath(req.url) ? headersFor.review : headersFor.page);
     if (!http.admit(req, res, !publicApi && Boolean(req.headers.accept?.includes("text/event-stream")))) return;
     if (publicApi) {
       serve(handlePublicApi(req, res), req, res);

@@ -23,6 +23,20 @@ export const CONTENT_SECURITY_POLICY = [
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
+/** Signed decision links (/review/<token>, docs/api-conventions.md): the token is in the URL. */
+export const isReviewLinkPath = (url: string | undefined): boolean => Boolean(url?.startsWith("/review/"));
+
+/**
+ * What a review link's page and its form posts add: no referrer carries the token to another
+ * site, and no cache (shared or the browser's) keeps a page that acts on a decision.
+ */
+export const REVIEW_LINK_HEADERS: Readonly<Record<string, string>> = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+
+/** The headers of a review link's responses: a page's, with REVIEW_LINK_HEADERS. */
+export function reviewLinkSecurityHeaders(settings: Pick<TEnv, "PUBLIC_BASE_URL">): Record<string, string> {
+  return { ...securityHeaders(settings, true), ...REVIEW_LINK_HEADERS };
+}
+
 /** The headers for one response: `page` for what Next serves (pages, /docs, /api/*), not /v1. */
 export function securityHeaders(settings: Pick<TEnv, "PUBLIC_BASE_URL">, page: boolean): Record<string, string> {
   const headers: Record<string, string> = {

@@ -16,6 +16,8 @@ export async function insertRunAwaitingTriage(
     reason?: string;
     proposedOutput?: Record<string, unknown>;
     batchJobId?: string;
+    /** The run's input data (null when left out). */
+    data?: Record<string, unknown>;
   } = {},
 ): Promise<TTriageFixture> {
   const runId = randomUUID();
@@ -23,9 +25,9 @@ export async function insertRunAwaitingTriage(
   await withDatabase(inject("databaseUrl"), async (client) => {
     await client.query("BEGIN");
     await client.query(
-      `INSERT INTO runs (id, organization_id, livemode, agent_type, status, priority, task, confidence_score, requires_triage, output, batch_job_id, started_at, updated_at)
-       VALUES ($1, $2, $3, $4, 'pending_triage', 'normal', 'fixture task', $5, true, NULL, $6, now(), now())`,
-      [runId, organizationId, options.livemode ?? true, options.agentType ?? "ap_specialist", options.confidence ?? 0.4, options.batchJobId ?? null],
+      `INSERT INTO runs (id, organization_id, livemode, agent_type, status, priority, task, confidence_score, requires_triage, output, batch_job_id, started_at, updated_at, data)
+       VALUES ($1, $2, $3, $4, 'pending_triage', 'normal', 'fixture task', $5, true, NULL, $6, now(), now(), $7)`,
+      [runId, organizationId, options.livemode ?? true, options.agentType ?? "ap_specialist", options.confidence ?? 0.4, options.batchJobId ?? null, options.data ? JSON.stringify(options.data) : null],
     );
     await client.query(
       `INSERT INTO triage_items (id, organization_id, livemode, run_id, status, triage_reason, proposed_output, confidence_score)

@@ -22,17 +22,23 @@ export function apiKeyActorName(keyName: string, creatorName: string | null): st
   return creatorName ? `API key '${keyName}' (${creatorName})` : `API key '${keyName}'`;
 }
 
-// Members and keys of the organization among the ids asked for, with the names to show.
+// Members, keys and signed decision links of the organization among the ids asked for, with
+// the names to show. A link's decider is named by the name they entered (recorded with the
+// decision); the link gives the channel and the recipient (already masked for chat).
 const ACTORS_BY_ID = `
-  SELECT 'member' AS type, m.id::text AS id, u.name AS "personName", NULL AS "keyName"
+  SELECT 'member' AS type, m.id::text AS id, u.name AS "personName", NULL AS "keyName", NULL AS channel, NULL AS recipient
   FROM members m JOIN users u ON u.id = m.user_id
   WHERE m.organization_id = $1::uuid AND m.id = ANY($2::uuid[])
   UNION ALL
-  SELECT 'api_key', k.id::text, u.name, k.name
+  SELECT 'api_key', k.id::text, u.name, k.name, NULL, NULL
   FROM api_keys k LEFT JOIN members m ON m.id = k.created_by LEFT JOIN users u ON u.id = m.user_id
-  WHERE k.organization_id = $1::uuid AND k.id = ANY($3::uuid[])`;
+  WHERE k.organization_id = $1::uuid AND k.id = ANY($3::uuid[])
+  UNION ALL
+  SELECT 'link', l.id::text, NULL, NULL, l.channel, l.recipient
+  FROM review_links l
+  WHERE l.organization_id = $1::uuid AND l.id = ANY($4::uuid[])`;
 
-type TActorRow = { type: "member" | "api_key"; id: string; personName: string | null; keyName: string | null };
+type TActorRow = { type: TActorType; id: string; personName: string | null; keyName: string | null; channel: string | null; recipient: string | null };
 
 /** Runs the lookup; inside a transaction, pass its client so the lookup needs no second connection. */
 export type TActorReader = { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T> };
@@ -57,17 +63,25 @@ export async function resolveActors(
   const idsOf = (type: TActorType) => [...parsed.values()].filter((actor) => actor.type === type && UUID.test(actor.id)).map((actor) => actor.id);
   const memberIds = idsOf("member");
   const keyIds = idsOf("api_key");
-  const values = [organizationId, memberIds, keyIds];
+  const linkIds = idsOf("link");
+  const values = [organizationId, memberIds, keyIds, linkIds];
   const rows =
-    memberIds.length + keyIds.length === 0
+    memberIds.length + keyIds.length + linkIds.length === 0
       ? []
       : reader
         ? await reader.$queryRawUnsafe<TActorRow[]>(ACTORS_BY_ID, ...values)
         : await sqlQuery<TActorRow>(ACTORS_BY_ID, values, "actors-by-id");
-  const named = new Map(rows.map((row) => [`${row.type}:${row.id}`, row.type === "member" ? row.personName! : apiKeyActorName(row.keyName!, row.personName)]));
+  const found = new Map(rows.map((row) => [`${row.type}:${row.id}`, row]));
   const actors = new Map<string, TActor>();
   for (const [label, actor] of parsed) {
-    actors.set(label, { type: actor.type, id: actor.id, name: named.get(`${actor.type}:${actor.id.toLowerCase()}`) ?? fallbackNames.get(label) ?? label });
+    const row = found.get(`${actor.type}:${actor.id.toLowerCase()}`);
+    if (row?.type === "link") {
+      const name = fallbackNames.get(label) ?? row.recipient ?? label;
+      actors.set(label, { type: "link", id: actor.id, name, channel: row.channel as "email" | "chat", recipient: row.recipient ?? "" });
+      continue;
+    }
+    const named = row ? (row.type === "member" ? row.personName! : apiKeyActorName(row.keyName!, row.personName)) : null;
+    actors.set(label, { type: actor.type, id: actor.id, name: named ?? fallbackNames.get(label) ?? label });
   }
   return actors;
 }

@@ -16,7 +16,8 @@ import { runDetached } from "../../foundation/detached.ts";
  * (src/domains/auth/roles.ts).
  */
 export type TPrincipal = {
-  kind: "api_key" | "member";
+  /** `link`: a decision through a signed link (src/domains/review-links/link-principal.ts), with no key or member. */
+  kind: "api_key" | "member" | "link";
   organizationId: string;
   livemode: boolean;
   /** The key that made the call; null for a signed-in member. */
@@ -36,6 +37,11 @@ export type TPrincipal = {
   plan: string;
   /** Recorded on decisions (triage `resolved_by`): "api_key:<id>" or "member:<id>", and a display name. */
   actor: { id: string; name: string };
+  /**
+   * The person, when the actor label does not say it: a link's recipient ("Two approvers"
+   * counts people: src/domains/reviews/approvals.ts). Absent for keys and members.
+   */
+  approver?: string;
 };
 
 const PLANS_WITH_API_ACCESS = new Set(["growth", "enterprise"]);

@@ -31,7 +31,8 @@ const TRIAGE_COLUMNS = `
   t.agent_version AS "t_agentVersion", t.round AS "t_round", t.reason_code AS "t_reasonCode", t.feedback AS "t_feedback",
   t.data_patch AS "t_dataPatch", t.claimed_by AS "t_claimedBy", t.claimed_by_name AS "t_claimedByName",
   t.claimed_until AS "t_claimedUntil", t.due_at AS "t_dueAt", t.overdue_notified_at AS "t_overdueNotifiedAt",
-  t.kind AS "t_kind", t.verdict AS "t_verdict", t.corrected_output AS "t_correctedOutput", t.confidence_score AS "t_confidenceScore"`;
+  t.kind AS "t_kind", t.verdict AS "t_verdict", t.corrected_output AS "t_correctedOutput", t.confidence_score AS "t_confidenceScore",
+  t.approvals_required AS "t_approvalsRequired"`;
 
 type TTriageColumns = { [K in keyof TriageItem as `t_${K & string}`]: TriageItem[K] | null };
 

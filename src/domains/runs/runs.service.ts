@@ -115,7 +115,7 @@ export async function getRun(principal: TPrincipal, runId: string) {
   const actors = await triageItemActors(principal.organizationId, found.triageItem ? [found.triageItem] : []);
   const run = serializeRun(found.run, found.triageItem);
   return {
-    run: { ...run, claimed_by_actor: actorOf(actors, run.claimed_by) },
+    run: { ...run, claimed_by_actor: actorOf(actors.actors, run.claimed_by) },
     triage_item: found.triageItem ? withTriageItemActors(serializeTriageItem(found.triageItem), actors) : null,
   };
 }
@@ -133,7 +133,7 @@ export async function listRunSteps(principal: TPrincipal, runId: string) {
     db().triageNotification.findMany({ where: { triageItemId: { in: itemIds } }, orderBy: { createdAt: "asc" } }),
     db().triageApproval.findMany({ where: { triageItemId: { in: itemIds } }, orderBy: { createdAt: "asc" } }),
   ]);
-  const actors = await triageItemActors(principal.organizationId, run.triageItems);
+  const { actors } = await triageItemActors(principal.organizationId, run.triageItems);
   const approvers = await resolveActors(principal.organizationId, approvals.map((approval) => approval.actor), new Map(approvals.map((approval) => [approval.actor, approval.actorName])));
   return {
     data: buildRunSteps(run, run.triageItems, { notifications, approvals }).map((step) => {

@@ -2,6 +2,7 @@
 import type { Run, TriageItem } from "../../generated/prisma/client.ts";
 import { actorOf, resolveActors } from "../auth/actors.ts";
 import type { TActor } from "../auth/actors.schemas.ts";
+import { db } from "../../foundation/db/client.ts";
 import { asJsonObject, iso, isoOrNull } from "../../foundation/schemas.ts";
 import { TASK_PREVIEW_LENGTH, type TRejectReasonCode, type TRunResolution } from "./runs.schemas.ts";
 
@@ -88,22 +89,59 @@ export function activeClaim(item: Pick<TriageItem, "claimedBy" | "claimedByName"
   };
 }
 
-type TItemActors = Pick<TriageItem, "resolvedBy" | "resolvedByName" | "claimedBy" | "claimedByName">;
+type TItemActors = Pick<TriageItem, "id" | "approvalsRequired" | "resolvedBy" | "resolvedByName" | "claimedBy" | "claimedByName">;
+
+type TApprovalRow = { triageItemId: string; actor: string; actorName: string | null; outputEdited: boolean; createdAt: Date };
+
+/** What a response about triage items shows beside their rows: the actors, named, and each item's approvals. */
+export type TTriageItemsContext = {
+  actors: ReadonlyMap<string, TActor>;
+  approvals: ReadonlyMap<string, { required: number; rows: TApprovalRow[] }>;
+};
 
 /**
- * The actors of these triage items (who decided, who claims), named in one lookup; a member
- * who has left keeps the name recorded with the decision or claim.
+ * The actors of these triage items (who decided, who claims, who approved), named in one
+ * lookup, and the approvals of those that need several (docs/api-conventions.md, "Two
+ * approvers") in one more, only when any does. A member who has left keeps the name
+ * recorded with the decision, claim or approval.
  */
-export function triageItemActors(organizationId: string, items: readonly TItemActors[]): Promise<Map<string, TActor>> {
+export async function triageItemActors(organizationId: string, items: readonly TItemActors[]): Promise<TTriageItemsContext> {
+  const quorumItems = items.filter((item) => (item.approvalsRequired ?? 1) > 1).map((item) => item.id);
+  const rows =
+    quorumItems.length === 0
+      ? []
+      : await db().triageApproval.findMany({
+          where: { triageItemId: { in: quorumItems } },
+          select: { triageItemId: true, actor: true, actorName: true, outputEdited: true, createdAt: true },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        });
   const recorded = new Map<string, string | null>();
   for (const item of items) {
     if (item.resolvedBy) recorded.set(item.resolvedBy, item.resolvedByName);
     if (item.claimedBy) recorded.set(item.claimedBy, item.claimedByName);
   }
-  return resolveActors(organizationId, recorded.keys(), recorded);
+  for (const row of rows) if (!recorded.has(row.actor)) recorded.set(row.actor, row.actorName);
+  const approvals = new Map<string, { required: number; rows: TApprovalRow[] }>();
+  for (const item of items) approvals.set(item.id, { required: item.approvalsRequired ?? 1, rows: [] });
+  for (const row of rows) approvals.get(row.triageItemId)?.rows.push(row);
+  return { actors: await resolveActors(organizationId, recorded.keys(), recorded), approvals };
 }
 
-/** A serialized item with `resolved_by_actor` and `claimed_by_actor` beside the labels. */
-export function withTriageItemActors<T extends { resolved_by: string | null; claimed_by: string | null }>(item: T, actors: ReadonlyMap<string, TActor>) {
-  return { ...item, resolved_by_actor: actorOf(actors, item.resolved_by), claimed_by_actor: actorOf(actors, item.claimed_by) };
+/** An item's `approvals`: how many it needs and who gave them, in order. */
+export function approvalsOf(context: TTriageItemsContext, triageItemId: string) {
+  const state = context.approvals.get(triageItemId) ?? { required: 1, rows: [] };
+  return {
+    required: state.required,
+    given: state.rows.map((row) => ({ by: row.actor, by_actor: actorOf(context.actors, row.actor), at: iso(row.createdAt), output_edited: row.outputEdited })),
+  };
+}
+
+/** A serialized item with `resolved_by_actor`, `claimed_by_actor` and `approvals` beside the labels. */
+export function withTriageItemActors<T extends { id: string; resolved_by: string | null; claimed_by: string | null }>(item: T, context: TTriageItemsContext) {
+  return {
+    ...item,
+    resolved_by_actor: actorOf(context.actors, item.resolved_by),
+    claimed_by_actor: actorOf(context.actors, item.claimed_by),
+    approvals: approvalsOf(context, item.id),
+  };
 }

@@ -4,9 +4,9 @@ import type { TPrincipal } from "../auth/authenticate.ts";
 import { actorLabel, tenantScope } from "../auth/tenant.ts";
 import { settleBatchRowForRun } from "../runs/batch-row-statements.ts";
 import { cancelRuns, completeRunOnApproval } from "../runs/run-statements.ts";
-import { decideTriageItems } from "../runs/triage-item-statements.ts";
+import { CLAIM_CLEARED, decideTriageItems } from "../runs/triage-item-statements.ts";
 import { db } from "../../foundation/db/client.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
+import type { Prisma, TriageItem } from "../../generated/prisma/client.ts";
 import { AppError, conflict, notFound, validationError } from "../../foundation/errors.ts";
 import { logger } from "../../foundation/logger.ts";
 import { readPage, type TPagination } from "../../foundation/pagination.ts";
@@ -19,6 +19,8 @@ import { serializeTriageItem, triageItemActors, withTriageItemActors } from "../
 import { principalActor } from "../auth/actors.ts";
 import { assertMayDecide, decidableWhere } from "../reviews/claims.ts";
 import { assertReviewItem } from "../reviews/spot-checks.ts";
+import { approvalsState, recordApproval } from "../reviews/approvals.ts";
+import { settleApprovalsRequired } from "../review-routes/quorum.ts";
 import type { TBulkDecision, TTriageClaimFilter, TTriageKind, TTriageListStatus } from "./triage.schemas.ts";
 
 const STATUS_FILTER = {
@@ -80,10 +82,10 @@ export async function listTriage(principal: TPrincipal, query: TTriageListQuery)
       }),
     () => db().triageItem.count({ where }),
   );
-  const actors = await triageItemActors(principal.organizationId, items);
+  const context = await triageItemActors(principal.organizationId, items);
   return {
     data: items.map((item) => ({
-      ...withTriageItemActors(serializeTriageItem(item), actors),
+      ...withTriageItemActors(serializeTriageItem(item), context),
       agent_runs: {
         id: item.run.id,
         agent_type: item.run.agentType,
@@ -102,16 +104,32 @@ type TDecision = { approve: boolean; note?: string; output?: TJsonObject; reason
 
 export async function resolveTriageItem(principal: TPrincipal, triageItemId: string, decision: TDecision) {
   const resolvedBy = actorLabel(principal);
-  const { item, run } = await db().$transaction(async (tx) => {
+  const outcome = await db().$transaction(async (tx) => {
+    // An approval may be one of several: the item is read under its lock, so the claim and
+    // the approvals counted are those the approval is written against.
+    if (decision.approve) await tx.$queryRaw`SELECT id FROM triage_items WHERE id = ${triageItemId}::uuid FOR UPDATE`;
     const existing = await tx.triageItem.findFirst({ where: { id: triageItemId, ...tenantScope(principal) } });
     if (!existing) throw notFound("Triage item");
     assertReviewItem(existing);
     if (existing.status !== "pending") throw conflict(`Triage item is already ${existing.status}`);
     const now = new Date();
     await assertMayDecide(tx, existing, principal, decision.force, now);
-    const proposed = asJsonObject(existing.proposedOutput) ?? {};
-    const edited = decision.approve && decision.output !== undefined && !isDeepStrictEqual(decision.output, proposed);
-    const approved = edited ? decision.output! : proposed;
+    let proposed = asJsonObject(existing.proposedOutput) ?? {};
+    let edited = decision.approve && decision.output !== undefined && !isDeepStrictEqual(decision.output, proposed);
+    // Two approvers (docs/api-conventions.md): an approval short of the item's quorum is
+    // recorded and leaves it pending; the n-th completes the run with the current proposal.
+    const required = decision.approve ? await settleApprovalsRequired(tx, triageItemId) : 1;
+    if (required > 1) {
+      const approval = await recordApproval(tx, triageItemId, principal, { required, output: decision.output });
+      if (approval.given < required) {
+        // The approver is done with it: their claim ends so the next approver can take it.
+        await tx.triageItem.updateMany({ where: { id: triageItemId, claimedBy: resolvedBy }, data: CLAIM_CLEARED });
+        return { pending: await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } }) };
+      }
+      proposed = asJsonObject(approval.proposal) ?? {};
+      edited = approval.anyEdit;
+    }
+    const approved = edited && required <= 1 ? decision.output! : proposed;
     const resolution: TRunResolution = decision.approve ? (edited ? "approved_edited" : "approved") : "rejected";
     const resolvedAt = now;
     // Conditional on the item still being open (one pending item per run: its current round)
@@ -149,8 +167,10 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
       ]);
     }
     await publishWaitEvent(tx, triageDecidedEvent(triageItemId));
-    return { item: await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } }), run };
+    return { decided: await tx.triageItem.findUniqueOrThrow({ where: { id: triageItemId } }), run };
   });
+  if (outcome.pending) return pendingApprovalResponse(principal, outcome.pending);
+  const { decided: item, run } = outcome;
   publishRunChange(run.id);
   publishTriageChange(run.organizationId, run.livemode);
   announceWorkQueued();
@@ -158,25 +178,47 @@ export async function resolveTriageItem(principal: TPrincipal, triageItemId: str
   return {
     data: {
       id: serialized.id,
-      status: serialized.status as "approved" | "rejected",
-      resolved_at: serialized.resolved_at!,
+      status: serialized.status as "approved" | "rejected" | "pending",
+      resolved_at: serialized.resolved_at,
       resolution_note: serialized.resolution_note,
-      resolved_by: resolvedBy,
+      resolved_by: resolvedBy as string | null,
       run_id: run.id,
       resolved_by_name: serialized.resolved_by_name,
       resolved_by_actor: await principalActor(principal),
       output_edited: serialized.output_edited,
       reason_code: serialized.reason_code,
+      ...((item.approvalsRequired ?? 1) > 1 ? { approvals: await approvalsState(principal.organizationId, item) } : {}),
     },
   };
 }
 
-type TBulkResult = { id: string; status: "approved" | "rejected" | "error"; error?: { type: string; message: string } };
+/** An approval short of the quorum: the item stays pending, and says who approved so far. */
+async function pendingApprovalResponse(principal: TPrincipal, item: TriageItem) {
+  publishRunChange(item.runId);
+  publishTriageChange(item.organizationId, item.livemode);
+  return {
+    data: {
+      id: item.id,
+      status: "pending" as "approved" | "rejected" | "pending",
+      resolved_at: null as string | null,
+      resolution_note: null,
+      resolved_by: null as string | null,
+      run_id: item.runId,
+      resolved_by_name: null,
+      output_edited: item.outputEdited,
+      reason_code: null,
+      approvals: await approvalsState(principal.organizationId, item),
+    },
+  };
+}
+
+type TBulkResult = { id: string; status: "approved" | "rejected" | "pending" | "error"; error?: { type: string; message: string } };
 
 /**
  * One decision on up to 100 items, each in its own transaction and in the order given: an
  * item that cannot be decided (unknown, resolved, claimed by someone else) is reported in
- * its result and does not stop the others.
+ * its result and does not stop the others. On an item that needs several approvals, an
+ * approval counts as one of them ("pending" while it needs more).
  */
 export async function decideInBulk(principal: TPrincipal, input: TBulkDecision): Promise<{ results: TBulkResult[] }> {
   const approve = input.decision === "approve";
