@@ -2204,6 +2204,8 @@ export interface operations {
                                 } | null;
                                 output_edited: boolean;
                                 required: number;
+                                /** @description Which of the item's approvals this is, from 1 ("approved by Ada, 1 of 2"). */
+                                position: number;
                                 /** @description The review round this step belongs to (0: before any request for changes). */
                                 round?: number;
                             };
