@@ -6,6 +6,7 @@
 import { decideThroughLink } from "../../../../src/domains/review-links/link-decisions.ts";
 import { reviewLinkOrigin } from "../../../../src/domains/review-reach/review-links.ts";
 import { REVIEW_LINK_HEADERS } from "../../../../src/transport/security-headers.ts";
+import { readBoundedBody } from "../../../../src/foundation/bounded-body.ts";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -34,8 +35,14 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   const vouched = origin === "null" ? site === "same-origin" : origin === null || pageOrigins(request).has(origin);
   if (!vouched) return refuse(403, "Decisions are made on the review page itself");
   if (!(request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) return refuse(415, "Send the review page's form");
-  const body = await request.text();
-  if (body.length > MAX_FORM_BYTES) return refuse(413, "The form is too large");
+  // Read within the bound as it arrives: a chunked body past it is refused before more is buffered.
+  let body: string;
+  try {
+    body = request.body ? (await readBoundedBody(request.body, request.headers.get("content-length"), MAX_FORM_BYTES)).toString("utf8") : "";
+  } catch (error) {
+    const tooLarge = (error as { type?: string }).type === "payload_too_large";
+    return tooLarge ? refuse(413, "The form is too large") : refuse(408, "The form was not received: the connection closed");
+  }
   const form = Object.fromEntries(new URLSearchParams(body)) as Record<string, string>;
   const result = await decideThroughLink(token, form);
   const back = new URLSearchParams();
