@@ -6,8 +6,9 @@
 // and a chat webhook failing then answering (retried, the log shows the attempts), a message
 // not sent because its item was decided while it was retrying, the log's fields, the run's
 // notification steps and the log's 404 for another organization, a spot check told too, the
-// test message (sent, and 502 message_not_delivered), and the link's token stored only
-// hashed, never in a job's steps.
+// test message (sent, and 502 message_not_delivered), the link's token stored only hashed,
+// never in a job's steps, and decisions through the links the messages carried (a quorum of
+// two emailed approvers, a chat link's rejection with a reason code).
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "../helpers/database.ts";
@@ -402,5 +403,81 @@ describe("the test message", () => {
       mail.refuse(null);
     }
     expect((await org.api("POST", "/v1/review-routes/no_such_agent/test-message", { recipient: { email: "x@test-message.test" } })).status).toBe(404);
+  });
+});
+
+describe("deciding through the messages' links", () => {
+  /** Posts the review page's form for `token`, as the page does; answers where it sends the browser. */
+  async function postForm(token: string, fields: Record<string, string>) {
+    const response = await fetch(`${service.server().baseUrl}/review/${token}/decide`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(303);
+    return new URL(response.headers.get("location")!, service.server().baseUrl).searchParams;
+  }
+  const approveTokenIn = (text: string) => linksIn(text).find((link) => link.action === "approve")!.token;
+
+  it("two emailed approvers: the first link's approval leaves the item pending, the second completes the run; a used link changes nothing", async () => {
+    const org = await organization("Reach Quorum Co");
+    await putRoute(org, {
+      notify: [{ email: "first@quorum.test" }, { email: "second@quorum.test" }],
+      approvals: { required: 2, when: { path: "/invoice/total", gt: 1000 } },
+    });
+    const { runId, itemId } = await openApItem(org);
+    const first = approveTokenIn((await mailTo("first@quorum.test")).parsed.text!);
+    const second = approveTokenIn((await mailTo("second@quorum.test")).parsed.text!);
+
+    expect((await postForm(first, { action: "approve" })).get("done")).toBe("pending");
+    const waiting = await org.api("GET", `/v1/runs/${runId}`);
+    expect(waiting.body.run.status).toBe("pending_triage");
+    expect(waiting.body.triage_item.approvals.required).toBe(2);
+    expect(waiting.body.triage_item.approvals.given).toHaveLength(1);
+    expect(waiting.body.triage_item.approvals.given[0].by_actor).toMatchObject({ type: "link", channel: "email", recipient: "first@quorum.test" });
+
+    // The same link again: a link decides once; nothing more is counted.
+    const again = await postForm(first, { action: "approve" });
+    expect(again.get("done")).toBeNull();
+    expect(again.get("error")).toMatch(/already made through this link/);
+
+    expect((await postForm(second, { action: "approve" })).get("done")).toBe("approved");
+    const decided = await org.api("GET", `/v1/runs/${runId}`);
+    expect(decided.body.run.status).toBe("completed");
+    expect(decided.body.run.resolution).toBe("approved");
+    expect(decided.body.triage_item.resolved_by_actor).toMatchObject({ type: "link", channel: "email", recipient: "second@quorum.test", name: "second@quorum.test" });
+    expect(decided.body.triage_item.approvals.given.map((given: any) => given.by_actor.recipient)).toEqual(["first@quorum.test", "second@quorum.test"]);
+
+    // A used link: the page says what happened and a post changes nothing.
+    const page = await fetch(`${service.server().baseUrl}/review/${second}`);
+    expect(await page.text()).toMatch(/[Aa]pproved by second@quorum\.test/);
+    const late = await postForm(first, { action: "approve" });
+    expect(late.get("done")).toBeNull();
+    const [item] = await sql(`SELECT status, resolved_by FROM triage_items WHERE id = $1`, [itemId]);
+    expect(item.status).toBe("approved");
+    expect(item.resolved_by).toMatch(/^link:/);
+  });
+
+  it("a chat link's rejection with a reason code cancels the run and names the person who typed their name", async () => {
+    const org = await organization("Reach Chat Reject Co");
+    const chat = await receivers.start();
+    await putRoute(org, { notify: [{ chat_webhook_url: chat.url }] });
+    const { runId } = await openApItem(org);
+    await until("the chat message", () => chat.received.length > 0);
+    const token = linksIn(chat.received[0]!.body).find((link) => link.action === "reject")!.token;
+
+    // A chat link has no address to name the decider: the page asks for a name.
+    const nameless = await postForm(token, { action: "reject", reason_code: "duplicate" });
+    expect(nameless.get("field")).toBe("name");
+    expect((await org.api("GET", `/v1/runs/${runId}`)).body.run.status).toBe("pending_triage");
+
+    expect((await postForm(token, { action: "reject", reason_code: "duplicate", name: "Ada Controller" })).get("done")).toBe("rejected");
+    const decided = await org.api("GET", `/v1/runs/${runId}`);
+    expect(decided.body.run.status).toBe("cancelled");
+    expect(decided.body.run.resolution).toBe("rejected");
+    expect(decided.body.triage_item.reason_code).toBe("duplicate");
+    expect(decided.body.triage_item.resolved_by_actor).toMatchObject({ type: "link", channel: "chat", name: "Ada Controller" });
+    expect(decided.body.triage_item.resolved_by_actor.recipient).toContain("••••");
   });
 });
