@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { startReceiver, type TCertificate } from "../helpers/https-receiver.ts";
-import { api, baseUrl, createWorkspace, expect, expectNoHorizontalScroll, screenshot, signIn, test, type TWorkspace } from "./support.ts";
+import { api, baseUrl, createTriageItem, createWorkspace, expect, expectNoHorizontalScroll, screenshot, signIn, test, type TWorkspace } from "./support.ts";
 
 const certificate = (): TCertificate => ({ certPath: process.env.E2E_CERT_PATH!, keyPath: process.env.E2E_KEY_PATH! });
 
@@ -129,4 +129,34 @@ test("a reviewer reads the route, chat URL masked, and cannot change it", async 
   await expect(form.getByRole("button", { name: /Send test|Add recipient|Delete route/ })).toHaveCount(0);
   await screenshot(page, testInfo, "review-routing-reviewer");
   await expectAccessible(page, "review routing (reviewer)");
+});
+
+test("two approvers on the triage card: the first approval leaves the item waiting, the second person's completes the run", async ({ browser }, testInfo) => {
+  const quorum = await createWorkspace("Quorum Card Co");
+  const put = await api(quorum.apiKey, "PUT", "/v1/review-routes/ap_specialist", { approvals: { required: 2 } });
+  expect(put.status).toBe(200);
+  const { runId, triageItemId } = await createTriageItem(quorum.apiKey, "Pay invoice INV-2 (two approvers)");
+  const card = (page: Page) => page.locator(`[data-triage-id="${triageItemId}"]`);
+
+  const adminPage = await browser.newPage();
+  await signIn(adminPage, quorum.admin);
+  await adminPage.goto(`${baseUrl()}/triage`);
+  await card(adminPage).getByRole("button", { name: /^Pay / }).click();
+  // After the undo period the approval is sent; the item stays, showing who approved.
+  await expect(card(adminPage)).toContainText("1 of 2 approvals", { timeout: 20_000 });
+  await expect(card(adminPage)).toContainText(quorum.admin.name);
+  await expect(card(adminPage)).toContainText("You approved; waiting for someone else");
+  await expect(card(adminPage).getByRole("button", { name: /^Pay / })).toHaveCount(0);
+  await screenshot(adminPage, testInfo, "triage-two-approvers");
+  expect((await api(quorum.apiKey, "GET", `/v1/runs/${runId}`)).body.run.status).toBe("pending_triage");
+
+  const reviewerPage = await browser.newPage();
+  await signIn(reviewerPage, quorum.reviewer);
+  await reviewerPage.goto(`${baseUrl()}/triage`);
+  await expect(card(reviewerPage)).toContainText("1 of 2 approvals");
+  await card(reviewerPage).getByRole("button", { name: /^Pay / }).click();
+  await expect(card(reviewerPage)).toHaveCount(0);
+  await expect.poll(async () => (await api(quorum.apiKey, "GET", `/v1/runs/${runId}`)).body.run.status, { timeout: 20_000 }).toBe("completed");
+  await adminPage.close();
+  await reviewerPage.close();
 });
