@@ -3,10 +3,13 @@
 // `aw.reviewRoutes`, a chat URL masked for a read-only key, and the refusals as typed errors
 // (an email recipient without SMTP_URL on the shared test server, an agent the organization
 // does not have, a key without agents:write). The request shapes of every method are checked
-// at the fetch edge in tests/unit/sdk-review-routes.test.ts.
+// at the fetch edge in tests/unit/sdk-review-routes.test.ts. A test message to a chat webhook
+// nobody answers is a MessageNotDeliveredError; an item's message log reads through
+// `aw.triage.notifications`.
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { AgentWorkforce, NotFoundError, PermissionError, ValidationError, type ReviewRoute, type ReviewRouteParams } from "../../sdk/dist/index.js";
-import { createKey, createTenant, ISO_PATTERN, type TTenant } from "../helpers/api.ts";
+import { AgentWorkforce, MessageNotDeliveredError, NotFoundError, PermissionError, ValidationError, type ReviewRoute, type ReviewRouteParams } from "../../sdk/dist/index.js";
+import { AP_DATA, createKey, createTenant, ISO_PATTERN, type TTenant } from "../helpers/api.ts";
+import { until } from "../helpers/waiting.ts";
 
 const baseUrl = inject("baseUrl");
 // The shared test server allows private addresses (WEBHOOK_ALLOW_PRIVATE_URLS): nothing is sent here.
@@ -56,5 +59,35 @@ describe("aw.reviewRoutes", () => {
     const tooMany = await aw.reviewRoutes.set("center", { approvals: { required: 6 } }).catch((caught: unknown) => caught);
     expect((tooMany as ValidationError).issues.map((issue) => issue.path)).toEqual(["approvals.required"]);
     expect(await aw.reviewRoutes.get("no_such_agent").catch((caught: unknown) => caught)).toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("messages through the SDK", () => {
+  // Nothing listens on this port: every attempt is refused at the connection.
+  const DEAD_CHAT_URL = "https://127.0.0.1:9/services/T1/B1/deadAbCd";
+
+  it("a test message nobody takes is a MessageNotDeliveredError with the reason", async () => {
+    const refused = await aw.reviewRoutes.testMessage("ap_specialist", { chat_webhook_url: DEAD_CHAT_URL }).catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(MessageNotDeliveredError);
+    expect(refused).toMatchObject({ status: 502, type: "message_not_delivered" });
+    expect((refused as MessageNotDeliveredError).reason).toBeTruthy();
+  });
+
+  it("an item's message log: the chat message being retried, its URL masked; another organization's item is not found", async () => {
+    const own = await createTenant();
+    const client = new AgentWorkforce({ apiKey: own.key, baseUrl, maxRetries: 0 });
+    await client.reviewRoutes.set("ap_specialist", { notify: [{ chat_webhook_url: DEAD_CHAT_URL }] });
+    const run = await client.runs.create({ agent_type: "ap_specialist", task: "Check invoice INV-1", data: AP_DATA });
+    const settled = await client.runs.wait(run.run_id, { timeoutMs: 30_000 });
+    const itemId = settled.triage_item!.id;
+    const log = await until("the first attempt", async () => {
+      const { data } = await client.triage.notifications(itemId);
+      return data.length === 1 && data[0]!.attempts >= 1 && data[0]!.status === "retrying" ? data : undefined;
+    }, 30_000);
+    expect(log[0]).toMatchObject({ channel: "chat", kind: "opened", step: 0, recipient: "https://127.0.0.1:9/…/••••AbCd", sent_at: null });
+    expect(log[0]!.last_error).toBeTruthy();
+    expect(await aw.triage.notifications(itemId).catch((caught: unknown) => caught)).toBeInstanceOf(NotFoundError);
+    // Decided: the message's next attempt ends it instead of retrying for hours on the shared server.
+    await client.runs.cancel(run.run_id);
   });
 });
