@@ -6,7 +6,9 @@
 // name: undici takes `servername` from the URL, and the socket is only given addresses.
 import dns from "node:dns";
 import net, { type LookupFunction } from "node:net";
+import type { ReadableStream } from "node:stream/web";
 import { Agent, fetch, type RequestInit, type Response } from "undici";
+import { logFailure } from "./detached.ts";
 import { env } from "./env.ts";
 import { CLOUD_METADATA_HOSTNAMES, classifyAddress, refusesAddress } from "./ssrf-guard.ts";
 
@@ -108,4 +110,28 @@ export function webhookEgressFetch(): TEgressFetch {
 /** Whether a failed fetch was refused by the egress policy (not a network or receiver error). */
 export function isAddressNotAllowed(error: unknown): boolean {
   return error instanceof AddressNotAllowedError || (error as { cause?: unknown } | null)?.cause instanceof AddressNotAllowedError;
+}
+
+/** Reads at most `limit` bytes of a body, then cancels the rest (a 10 MB answer costs 2 KB). */
+export async function readExcerpt(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
+  if (!body) return "";
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // The receiver closed or stalled mid-body: keep what arrived; the status decides the outcome.
+  } finally {
+    // After a read failed, cancelling rejects with that same failure: nothing new to say but at debug level.
+    await reader.cancel().catch(logFailure("cancelling an answer's body", { level: "debug" }));
+  }
+  const bytes = Buffer.concat(chunks).subarray(0, limit);
+  // PostgreSQL text cannot hold NUL; a cut multi-byte character decodes as U+FFFD.
+  return new TextDecoder("utf-8", { fatal: false }).decode(bytes).replaceAll("\u0000", "");
 }

@@ -3,10 +3,8 @@
 // the SSRF-safe egress (https only, checked addresses; src/foundation/egress.ts). Each waits
 // at most 10 s. A failure is answered as a short reason a person can act on, never with the
 // SMTP credentials or the chat URL (both are secrets), and says whether trying again can help.
-import type { ReadableStream } from "node:stream/web";
 import { createTransport } from "nodemailer";
-import { logFailure } from "../../foundation/detached.ts";
-import { isAddressNotAllowed, webhookEgressFetch } from "../../foundation/egress.ts";
+import { isAddressNotAllowed, readExcerpt, webhookEgressFetch } from "../../foundation/egress.ts";
 import { env } from "../../foundation/env.ts";
 import type { TChatMessage } from "./chat-message.ts";
 import type { TEmail } from "./email-message.ts";
@@ -57,26 +55,6 @@ export async function sendEmail(to: string, email: TEmail): Promise<TSendResult>
   }
 }
 
-/** Reads at most RESPONSE_READ_BYTES of an answer (for its words), then cancels the rest. */
-async function readStart(body: ReadableStream<Uint8Array> | null): Promise<string> {
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < RESPONSE_READ_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch {
-    // The receiver stalled mid-body: the status already decided.
-  } finally {
-    await reader.cancel().catch(logFailure("cancelling a chat webhook's response body", { level: "debug" }));
-  }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks).subarray(0, RESPONSE_READ_BYTES));
-}
 
 const NETWORK_CODES: Record<string, string> = {
   ECONNREFUSED: "Connection refused by the chat webhook",
@@ -106,7 +84,7 @@ export async function postChatMessage(url: string, message: TChatMessage): Promi
       redirect: "manual",
       signal,
     });
-    const answer = (await readStart(response.body)).replace(/\s+/g, " ").trim();
+    const answer = (await readExcerpt(response.body, RESPONSE_READ_BYTES)).replace(/\s+/g, " ").trim();
     if (response.status >= 200 && response.status < 300) return { sent: true };
     // 4xx (a revoked webhook, a refused payload) will answer the same again; 408 and 429 ask to wait.
     const permanent = response.status >= 300 && response.status < 500 && response.status !== 408 && response.status !== 429;

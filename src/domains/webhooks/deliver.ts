@@ -2,10 +2,8 @@
 // never followed (a 3xx is a failed attempt), and at most RESPONSE_EXCERPT_BYTES of the
 // answer are read, however much the receiver sends. The request goes through the egress
 // fetch (src/foundation/egress.ts), which connects only to addresses it has checked.
-import type { ReadableStream } from "node:stream/web";
-import { isAddressNotAllowed, webhookEgressFetch } from "../../foundation/egress.ts";
+import { isAddressNotAllowed, readExcerpt, webhookEgressFetch } from "../../foundation/egress.ts";
 import { signedHeaders } from "./signing.ts";
-import { logFailure } from "../../foundation/detached.ts";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const RESPONSE_EXCERPT_BYTES = 2048;
@@ -19,29 +17,6 @@ export type TDeliveryOutcome = {
   responseBody: string | null;
 };
 
-/** Reads at most `limit` bytes of a body, then cancels the rest (a 10 MB answer costs 2 KB). */
-async function readExcerpt(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch {
-    // The receiver closed or stalled mid-body: keep what arrived; the status decides the outcome.
-  } finally {
-    // After a read failed, cancelling rejects with that same failure: nothing new to say but at debug level.
-    await reader.cancel().catch(logFailure("cancelling the receiver's response body", { level: "debug" }));
-  }
-  const bytes = Buffer.concat(chunks).subarray(0, limit);
-  // PostgreSQL text cannot hold NUL; a cut multi-byte character decodes as U+FFFD.
-  return new TextDecoder("utf-8", { fatal: false }).decode(bytes).replaceAll("\u0000", "");
-}
 
 function describeStatus(status: number): string {
   if (status >= 300 && status < 400) return `Receiver answered HTTP ${status} (redirects are not followed)`;
