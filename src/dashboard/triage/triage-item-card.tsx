@@ -57,6 +57,26 @@ type TProps = {
 };
 
 /** One line of the input data, for the collapsed card (the whole of it is under Details). */
+/** A button that opens and closes a part of the card; a click does not also select the card. */
+function DisclosureButton(props: { expanded: boolean; controls: string; keyShortcuts?: string; onToggle: () => void; children: React.ReactNode }) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      aria-expanded={props.expanded}
+      aria-controls={props.controls}
+      aria-keyshortcuts={props.keyShortcuts}
+      onClick={(event) => {
+        event.stopPropagation();
+        props.onToggle();
+      }}
+    >
+      {props.children}
+    </Button>
+  );
+}
+
 function preview(value: unknown): string {
   return value === null || value === undefined ? "—" : JSON.stringify(value).slice(0, 400);
 }
@@ -173,46 +193,15 @@ export const TriageItemCard = forwardRef<HTMLLIElement, TProps>(function TriageI
         {preview(run.data)}
       </p>
       <div className="flex min-w-0 flex-wrap items-center gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          aria-expanded={open}
-          aria-controls={detailsId}
-          aria-keyshortcuts="Enter"
-          onClick={(event) => {
-            event.stopPropagation();
-            decide.toggleOpen();
-          }}
-        >
+        <DisclosureButton expanded={open} controls={detailsId} keyShortcuts="Enter" onToggle={decide.toggleOpen}>
           {open ? <ChevronDownIcon aria-hidden /> : <ChevronRightIcon aria-hidden />} Details
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          aria-expanded={whyOpen}
-          aria-controls={whyId}
-          onClick={(event) => {
-            event.stopPropagation();
-            setWhyOpen(!whyOpen);
-          }}
-        >
+        </DisclosureButton>
+        <DisclosureButton expanded={whyOpen} controls={whyId} onToggle={() => setWhyOpen(!whyOpen)}>
           {whyOpen ? <ChevronDownIcon aria-hidden /> : <ChevronRightIcon aria-hidden />} Why?
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          aria-expanded={messagesOpen}
-          aria-controls={messagesId}
-          onClick={(event) => {
-            event.stopPropagation();
-            setMessagesOpen(!messagesOpen);
-          }}
-        >
+        </DisclosureButton>
+        <DisclosureButton expanded={messagesOpen} controls={messagesId} onToggle={() => setMessagesOpen(!messagesOpen)}>
           <MailIcon aria-hidden /> Messages
-        </Button>
+        </DisclosureButton>
         {decidable && spotCheck && form === null ? (
           <>
             <Button type="button" size="sm" disabled={busy} onClick={() => decide.verdict({ verdict: "correct" })} aria-keyshortcuts="y">
