@@ -5,7 +5,7 @@
 // the tolerances of GET/PATCH /v1/settings per mode, and RFQ numbers unique per organization.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createKey, createTenant, waitForRunToSettle, type TTenant } from "../helpers/api.ts";
+import { call, createKey, createTenant, waitForBatchToFinish, waitForRunToSettle, type TTenant } from "../helpers/api.ts";
 
 let tenant: TTenant;
 
@@ -277,5 +277,30 @@ describe("RFQ numbers", () => {
       numbers.push(run.output.rfq_number);
     }
     expect(new Set(numbers).size).toBe(2);
+    // Consecutive: each run took the organization's next number, and the drafted one is gone.
+    expect(Number(numbers[1]!.slice(4))).toBe(Number(numbers[0]!.slice(4)) + 1);
+  });
+
+  it("a run waiting for a person proposes a numbered RFQ, and a batch's rows each take their own number", async () => {
+    const own = await createTenant();
+    // Items read from the task: the agent asks for a person (its own triage reason).
+    const waiting = await call("POST", "/v1/run", { key: own.key, body: { agent_type: "rfq_generator", task: "Quote 200 M8 bolts and 50 washers" } });
+    expect(waiting.status, waiting.text).toBe(202);
+    const settled = await waitForRunToSettle(own.key, waiting.body.run_id);
+    expect(settled.run.status).toBe("pending_triage");
+    expect(settled.triage_item.proposed_output.rfq_number).toBe("RFQ-000001");
+    expect(settled.triage_item.proposed_output.body_markdown).toContain("RFQ-000001");
+
+    const rows = Array.from({ length: 20 }, (_, index) => ({ task: `Quote ${index + 1} bolts`, data: { items: [{ description: "bolt", quantity: index + 1 }] } }));
+    const batch = await call("POST", "/v1/batches", { key: own.key, body: { agent_type: "rfq_generator", rows } });
+    expect(batch.status, batch.text).toBe(201);
+    await waitForBatchToFinish(own.key, batch.body.job.id);
+    const listed = await call("GET", `/v1/batches/${batch.body.job.id}?rows_limit=100`, { key: own.key });
+    const numbered = listed.body.rows.map((row: { result: { rfq_number: string; body_markdown: string } }) => {
+      expect(row.result.body_markdown).toContain(row.result.rfq_number);
+      return row.result.rfq_number;
+    });
+    // 2 … 21: the waiting run took 1, and every row its own.
+    expect([...numbered].sort()).toEqual(Array.from({ length: 20 }, (_, index) => `RFQ-${String(index + 2).padStart(6, "0")}`));
   });
 });

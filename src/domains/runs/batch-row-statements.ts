@@ -24,7 +24,8 @@ const ROW_STATUS_BY_RUN_STATUS = {
 const isTerminal = (status: TRowStatus) => status === "completed" || status === "failed" || status === "cancelled";
 
 /** Where a row goes: its status, its result (JSON text; only a completed row has one) and error. */
-export type TRowMove = { status: TRowStatus; result: string | null; errorMessage: string | null };
+/** `result`: the row's result as JSON text, or an SQL expression of the statement it is part of. */
+export type TRowMove = { status: TRowStatus; result: string | null | Prisma.Sql; errorMessage: string | null };
 
 /**
  * The CTEs `row_settled` (the batch rows `rowWhere` selects move to `row.status`; a terminal
@@ -35,7 +36,7 @@ export type TRowMove = { status: TRowStatus; result: string | null; errorMessage
 export function batchRowsMovedCtes(rowWhere: Prisma.Sql, row: TRowMove): Prisma.Sql {
   const moved = Prisma.sql`
     row_settled AS (
-      UPDATE batch_rows SET status = ${row.status}::"BatchRowStatus", result = ${row.result}::jsonb,
+      UPDATE batch_rows SET status = ${row.status}::"BatchRowStatus", result = ${row.result instanceof Prisma.Sql ? row.result : Prisma.sql`${row.result}::jsonb`},
         error_message = ${row.errorMessage}, updated_at = now()
       WHERE ${rowWhere} AND status NOT IN (${row.status}::"BatchRowStatus", 'completed', 'failed', 'cancelled')
       RETURNING batch_job_id)`;

@@ -74,8 +74,8 @@ function recordTarget(outcome: TAgentOutcome | TServiceErrorOutcome, threshold: 
 export async function recordOutcome(run: TStartedRun, outcome: TAgentOutcome | TServiceErrorOutcome): Promise<TRecordedOutcome> {
   // An AP result is decided again in the recording transaction, with the organization's
   // history and tolerances under a per-vendor lock (ap-history.ts): never the one statement.
-  const inTransaction = outcome.kind === "service_error" || takesApControls(run.agentType, outcome)
-    || (outcome.kind === "result" && takesRfqNumber(run.agentType, outcome.result));
+  // An RFQ document is numbered in the one statement too (rfq-numbers.ts).
+  const inTransaction = outcome.kind === "service_error" || takesApControls(run.agentType, outcome);
   const recorded = inTransaction
     ? undefined
     : await recordInOneStatement(run, outcome);
@@ -112,6 +112,7 @@ type TRecording = { outcome: TRecordedOutcome; livemode: boolean | null; spotChe
  */
 async function recordInOneStatement(run: TStartedRun, outcome: TAgentOutcome): Promise<TRecording | undefined> {
   const target = recordTarget(outcome, Number.NEGATIVE_INFINITY);
+  if (outcome.kind === "result" && takesRfqNumber(run.agentType, outcome.result)) target.rfqDrafted = outcome.result.output.rfq_number as string;
   // A custom agent's own threshold already decided; otherwise the organization's is checked in the statement.
   const ownThreshold = outcome.kind === "result" && outcome.result.reviewThreshold !== undefined;
   const score = target.status === "completed" && !ownThreshold ? target.confidenceScore : null;

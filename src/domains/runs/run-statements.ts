@@ -8,6 +8,7 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import { batchRowsMovedCtes } from "./batch-row-statements.ts";
 import type { TRunResolution } from "./runs.schemas.ts";
 import { LATEST_REVIEW_ITEM_JOIN, reviewItemOpenedCte, SPOT_CHECK_OPENED_CTES } from "./triage-item-statements.ts";
+import { rfqNumberedCtes } from "./rfq-numbers.ts";
 
 type TTransaction = Prisma.TransactionClient;
 
@@ -57,6 +58,8 @@ export type TRecordTarget = {
   output: unknown;
   errorMessage: string | null;
   triageReason: string | null;
+  /** An RFQ document's drafted number: the statement gives it the organization's next one. */
+  rfqDrafted?: string;
 };
 
 /** Read with the run: who would receive each of its events (and the round it is in). */
@@ -86,15 +89,18 @@ const currentRunSql = (extra: Prisma.Sql) => Prisma.sql`
 function recordedCtes(runId: string, target: TRecordTarget, guard: Prisma.Sql): Prisma.Sql {
   const terminal = target.status !== "pending_triage";
   const output = target.output === null ? null : JSON.stringify(target.output);
-  const runOutput = target.status === "completed" ? output : null; // a person decides on pending output
-  return Prisma.sql`
+  // An RFQ document is numbered in this statement (rfq-numbers.ts): its output is the CTE's.
+  const numbering = target.rfqDrafted !== undefined && output !== null;
+  const outputSql = numbering ? Prisma.sql`(SELECT value FROM numbered)` : Prisma.sql`${output}::jsonb`;
+  const runOutput = target.status === "completed" ? outputSql : Prisma.sql`NULL::jsonb`; // a person decides on pending output
+  return Prisma.sql`${numbering ? Prisma.sql`${rfqNumberedCtes(runId, output, target.rfqDrafted!, guard)},` : Prisma.empty}
     recorded AS (
       UPDATE runs SET status = ${target.status}::"RunStatus", confidence_score = ${target.confidenceScore},
-        requires_triage = ${target.status === "pending_triage"}, output = ${runOutput}::jsonb,
+        requires_triage = ${target.status === "pending_triage"}, output = ${runOutput},
         error_message = ${target.errorMessage}, completed_at = ${terminal ? new Date() : null}, updated_at = now()
       WHERE id = ${runId}::uuid AND status = 'running' AND ${guard}
       RETURNING id, organization_id, livemode, agent_type, agent_version, review_round, output, confidence_score, rollout_id, rollout_arm),
-    ${reviewItemOpenedCte(target.triageReason, output)},
+    ${reviewItemOpenedCte(target.triageReason, outputSql)},
     ${batchRowsMovedCtes(Prisma.sql`run_id IN (SELECT id FROM recorded)`, { status: target.status, result: runOutput, errorMessage: target.errorMessage })}${
       target.status === "completed" ? Prisma.sql`,${SPOT_CHECK_OPENED_CTES}` : Prisma.empty
     }`;

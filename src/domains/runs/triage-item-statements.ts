@@ -35,15 +35,16 @@ const dueMinutesSql = Prisma.sql`COALESCE(
 
 /**
  * The CTE `item`: a review item opened for the run in `recorded` (a CTE of the run's outcome
- * statement, src/domains/runs/run-statements.ts) when `triageReason` is set; answers its id.
+ * statement, src/domains/runs/run-statements.ts) when `triageReason` is set, proposing
+ * `proposedOutput` (a jsonb expression); answers its id.
  * The round's confidence goes with its item: a later round overwrites the run's (quality
  * bands, steps).
  */
-export function reviewItemOpenedCte(triageReason: string | null, proposedOutput: string | null): Prisma.Sql {
+export function reviewItemOpenedCte(triageReason: string | null, proposedOutput: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
     item AS (
       INSERT INTO triage_items (id, organization_id, livemode, run_id, round, status, triage_reason, proposed_output, agent_version, confidence_score, due_at)
-      SELECT gen_random_uuid(), organization_id, livemode, id, review_round, 'pending', ${triageReason}, ${proposedOutput}::jsonb, agent_version,
+      SELECT gen_random_uuid(), organization_id, livemode, id, review_round, 'pending', ${triageReason}, ${proposedOutput}, agent_version,
         confidence_score, now() + make_interval(mins => ${dueMinutesSql})
       FROM recorded WHERE ${triageReason}::text IS NOT NULL
       RETURNING id)`;
