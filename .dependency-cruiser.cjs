@@ -18,7 +18,7 @@ const DOMAINS_BELOW = {
   // Review messages (email, chat) with their signed links, escalation steps and the log.
   "review-reach": ["runs", "auth", "agents", "agent-definitions", "review-routes", "work-queue"],
   // Decisions through a signed link: the review page's item and the same decisions as the API.
-  "review-links": ["runs", "auth", "agents", "reviews", "triage", "review-routes", "review-reach", "work-queue"],
+  "review-links": ["runs", "auth", "agents", "limits", "reviews", "triage", "review-routes", "review-reach", "work-queue"],
   batches: ["runs", "auth", "usage", "agents", "agent-definitions", "work-queue"],
   webhooks: ["runs", "auth", "work-queue"],
   // Where review items reach people: routes per agent type (recipients, escalation, quorum).

@@ -125,6 +125,9 @@ const ZEnvSchema = z.object({
   SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN: z.coerce.number().int().min(1).default(100),
   SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   SIGN_IN_FAILURES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  // Decisions posted through signed review links from one client address per minute
+  // (src/domains/review-links/link-limits.ts): the page needs no sign-in, so it is limited by address.
+  REVIEW_LINK_POSTS_PER_ADDRESS_PER_MIN: z.coerce.number().int().min(1).default(60),
   // Behind a reverse proxy: take the client's address from the last X-Forwarded-For hop
   // (the one the proxy appended) instead of the socket's (the proxy's own).
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),

@@ -27,6 +27,7 @@ export default async function globalSetup() {
     AGENT_LATENCY_MS: "200",
     // Many people sign in from one address here; the sign-in limits have their own test.
     SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN: "1000",
+    REVIEW_LINK_POSTS_PER_ADDRESS_PER_MIN: "1000",
     RATE_LIMIT_STANDARD_PER_MIN: "100000",
     RATE_LIMIT_STRICT_PER_MIN: "100000",
   });

@@ -20,6 +20,8 @@ export default async function setup(project: TestProject) {
     WEBHOOK_RETRY_SCHEDULE: "1s,1s,1s,1s,1s,1s",
     // Several files sign in from this one address; tests/integration/sign-in.test.ts checks the limits.
     SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN: "1000",
+    // Every review-link post comes from this address too; tests/integration/review-link-limits.test.ts checks the limit.
+    REVIEW_LINK_POSTS_PER_ADDRESS_PER_MIN: "1000",
   });
   project.provide("baseUrl", service.server.baseUrl);
   project.provide("databaseUrl", service.databaseUrl);

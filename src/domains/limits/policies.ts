@@ -19,7 +19,9 @@ export type TPolicy = {
 
 export type TPolicies = Record<TRateLimitPolicy, TPolicy>;
 
-export type TSignInPolicySettings = Partial<Pick<TEnv, "SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN" | "SIGN_IN_FAILURES_PER_ACCOUNT" | "SIGN_IN_FAILURES_WINDOW_SECONDS">>;
+export type TSignInPolicySettings = Partial<
+  Pick<TEnv, "SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN" | "SIGN_IN_FAILURES_PER_ACCOUNT" | "SIGN_IN_FAILURES_WINDOW_SECONDS" | "REVIEW_LINK_POSTS_PER_ADDRESS_PER_MIN">
+>;
 
 /** Defaults of the policies added after the first two, for callers that pass only those. */
 const BATCHES_PER_MIN = 20;
@@ -37,6 +39,8 @@ export function policiesFrom(
     webhook_tests: { name: "webhook_tests", limit: settings.RATE_LIMIT_WEBHOOK_TESTS_PER_MIN ?? WEBHOOK_TESTS_PER_MIN, windowMs: RATE_LIMIT_WINDOW_MS },
     // Every sign-in attempt from one client address (an office shares one).
     "sign-in-address": { name: "sign-in-address", limit: settings.SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MIN ?? 100, windowMs: RATE_LIMIT_WINDOW_MS },
+    // Decisions posted through signed review links from one client address (no sign-in to limit by).
+    "review-link-posts": { name: "review-link-posts", limit: settings.REVIEW_LINK_POSTS_PER_ADDRESS_PER_MIN ?? 60, windowMs: RATE_LIMIT_WINDOW_MS },
     // Failed sign-ins of one account from one address (credential stuffing): taken on failure only.
     "sign-in-failures": {
       name: "sign-in-failures",

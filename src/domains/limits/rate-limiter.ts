@@ -2,7 +2,7 @@
 // (Upstash, Redis, in-process) is chosen by configuration.
 import type { TStreamAdmission } from "./stream-slots.ts";
 
-export type TRateLimitPolicy = "strict" | "standard" | "batches" | "webhook_tests" | "sign-in-address" | "sign-in-failures";
+export type TRateLimitPolicy = "strict" | "standard" | "batches" | "webhook_tests" | "sign-in-address" | "sign-in-failures" | "review-link-posts";
 
 /** Who holds an open stream: an API key (/v1 SSE, STREAMS_PER_API_KEY) or a member (dashboard, STREAMS_PER_MEMBER). */
 export type TStreamHolder = "api_key" | "member";

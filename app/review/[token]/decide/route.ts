@@ -7,6 +7,8 @@ import { decideThroughLink } from "../../../../src/domains/review-links/link-dec
 import { reviewLinkOrigin } from "../../../../src/domains/review-reach/review-links.ts";
 import { REVIEW_LINK_HEADERS } from "../../../../src/transport/security-headers.ts";
 import { readBoundedBody } from "../../../../src/foundation/bounded-body.ts";
+import { CLIENT_ADDRESS_HEADER } from "../../../../src/foundation/request-context.ts";
+import { admitLinkPost } from "../../../../src/domains/review-links/link-limits.ts";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -35,6 +37,14 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   const vouched = origin === "null" ? site === "same-origin" : origin === null || pageOrigins(request).has(origin);
   if (!vouched) return refuse(403, "Decisions are made on the review page itself");
   if (!(request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) return refuse(415, "Send the review page's form");
+  // Before the body is read: a flood from one address costs a counter, not a decision.
+  const retryAfter = await admitLinkPost(request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
+  if (retryAfter !== null) {
+    return new Response(`Too many decisions from your network: wait ${retryAfter} s, then try again.\n`, {
+      status: 429,
+      headers: { ...REVIEW_LINK_HEADERS, "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(retryAfter) },
+    });
+  }
   // Read within the bound as it arrives: a chunked body past it is refused before more is buffered.
   let body: string;
   try {
