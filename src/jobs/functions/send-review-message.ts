@@ -1,15 +1,15 @@
 // Sends one review message (email or chat): attempt, and on failure wait and try again on
 // REVIEW_MESSAGE_RETRY_SCHEDULE (10 s, 1 min, 5 min, 30 min, 2 h: 6 attempts by default),
-// as deliver-webhook.ts does for webhooks. Each attempt is one step that mints a fresh signed
-// link, composes, sends and records the outcome on the message's row; the step's saved
-// result is the outcome only, never the link. Each wait is a durable timer to a time the
-// attempt's own step fixed. A message whose item was decided meanwhile is not sent (its row
-// says why, message-attempt.ts).
+// through attempts-on-schedule.ts as webhook deliveries do. Each attempt is one step that
+// mints a fresh signed link, composes, sends and records the outcome on the message's row;
+// the step's saved result is the outcome only, never the link. A message whose item was
+// decided meanwhile is not sent (its row says why, message-attempt.ts).
 import { abandonReviewMessage, attemptReviewMessage } from "../../domains/review-reach/message-attempt.ts";
 import { ZSendReviewMessagePayload } from "../../domains/review-reach/reach-work.ts";
 import { env } from "../../foundation/env.ts";
 import { parseRetrySchedule } from "../../foundation/retry-schedule.ts";
 import { defineJob } from "../job.ts";
+import { attemptOnSchedule } from "./attempts-on-schedule.ts";
 
 export const reviewMessageScheduleMs = (): number[] => parseRetrySchedule(env().REVIEW_MESSAGE_RETRY_SCHEDULE, "REVIEW_MESSAGE_RETRY_SCHEDULE");
 
@@ -21,16 +21,10 @@ export const sendReviewMessage = defineJob({
     return { notificationId, error };
   },
   handler: async ({ notificationId }, io) => {
-    const schedule = reviewMessageScheduleMs();
-    for (let attempt = 1; attempt <= schedule.length + 1; attempt += 1) {
-      const delayMs = schedule[attempt - 1] ?? null;
-      const result = await io.run(`attempt-${attempt}`, async () => ({
-        ...(await attemptReviewMessage(notificationId, delayMs === null)),
-        retryAt: delayMs === null ? null : Date.now() + delayMs,
-      }));
-      if (result.done) return { attempts: attempt, status: result.status };
-      if (result.retryAt !== null) await io.sleepUntil(`wait-after-${attempt}`, new Date(result.retryAt));
-    }
-    return { attempts: schedule.length + 1, status: "gave_up" };
+    const { attempts, last } = await attemptOnSchedule(io, reviewMessageScheduleMs(), {
+      attempt: (_number, delayMs) => attemptReviewMessage(notificationId, delayMs === null),
+      done: (result) => result.done,
+    });
+    return { attempts, status: last.status };
   },
 });
